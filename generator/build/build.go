@@ -1,0 +1,87 @@
+// Package build lowers loaded specs into the IR: it walks each libopenapi
+// model once, decides names and IDs through package naming, renders schemas
+// through one jsonschema.Registry per spec, and pre-renders each endpoint's
+// input schema and inspect document. Operations it cannot serve are skipped
+// with a located warning (an error with Options.Strict), never dropped
+// silently.
+//
+// Parameter keys: a parameter's key in invoke's "parameters" object is its
+// name, unless another parameter of the same operation has the same name in
+// another location; then every such parameter not in the path gets the key
+// "{in}.{name}" (for example "query.id" beside the path parameter "id").
+package build
+
+import (
+	"github.com/swag2mcp/swag2mcp/generator/diag"
+	"github.com/swag2mcp/swag2mcp/generator/ir"
+	"github.com/swag2mcp/swag2mcp/generator/load"
+	"github.com/swag2mcp/swag2mcp/generator/naming"
+)
+
+// Options control the lowering.
+type Options struct {
+	Name   string // server name; default: the first spec's domain + "-mcp"
+	Module string // Go module path; default: Name
+	Domain string // overrides the domain derived from the file name (one spec only)
+	Strict bool   // skipped operations are errors instead of warnings
+}
+
+// Build lowers docs, in order, into one API. The API is returned even when
+// the list holds errors, so callers can show everything found.
+func Build(docs []*load.Doc, opts Options) (*ir.API, diag.List) {
+	var diags diag.List
+	api := &ir.API{}
+	owner := make(map[string]string) // domain → file that has it
+	for _, d := range docs {
+		if d == nil {
+			continue
+		}
+		domain := naming.Domain(d.Path)
+		if opts.Domain != "" {
+			domain = naming.NormalizeDomain(opts.Domain)
+		}
+		if prev, ok := owner[domain]; ok {
+			diags.Errorf(d.Path, 0, 0, "domain %q is already used by %s; rename one of the files", domain, prev)
+			continue
+		}
+		owner[domain] = d.Path
+		spec, ds := lowerSpec(d, domain, opts.Strict)
+		diags = append(diags, ds...)
+		if spec != nil {
+			api.Specs = append(api.Specs, spec)
+		}
+	}
+	api.Name = opts.Name
+	if api.Name == "" {
+		domain := "api"
+		if len(api.Specs) > 0 {
+			domain = api.Specs[0].Domain
+		}
+		api.Name = domain + "-mcp"
+	}
+	api.Module = opts.Module
+	if api.Module == "" {
+		api.Module = api.Name
+	}
+	assignGoNames(api)
+	return api, diags
+}
+
+// assignGoNames gives every endpoint a Go name unique across the API and
+// every parameter a Go name unique within its endpoint, in catalog order.
+func assignGoNames(api *ir.API) {
+	var endpoints naming.Namer
+	for _, s := range api.Specs {
+		for _, c := range s.Collections {
+			for _, t := range c.Tags {
+				for _, e := range t.Endpoints {
+					e.GoName = endpoints.Unique(naming.EndpointGoName(e.OperationID, e.Method, e.Path))
+					var params naming.Namer
+					for i := range e.Params {
+						e.Params[i].GoName = params.Unique(naming.GoName(e.Params[i].Key))
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,135 @@
+package build
+
+import (
+	"slices"
+
+	"github.com/pb33f/libopenapi/datamodel/high/base"
+	v2high "github.com/pb33f/libopenapi/datamodel/high/v2"
+	v3high "github.com/pb33f/libopenapi/datamodel/high/v3"
+	"github.com/pb33f/libopenapi/orderedmap"
+
+	"github.com/swag2mcp/swag2mcp/generator/ir"
+	"github.com/swag2mcp/swag2mcp/generator/naming"
+)
+
+// addScheme appends a scheme to the spec and fills its environment variables.
+func (l *lowerer) addScheme(s *ir.SecurityScheme) {
+	if l.schemes == nil {
+		l.schemes = make(map[string]int)
+	}
+	cc := slices.Contains(s.Flows, "clientCredentials")
+	s.EnvVars = naming.SchemeEnvVars(l.spec.EnvPrefix, naming.Scheme{
+		Name: s.Name, Type: s.Type, HTTPScheme: s.Scheme, ClientCredentials: cc,
+	})
+	l.schemes[s.Name] = len(l.spec.Security)
+	l.spec.Security = append(l.spec.Security, s)
+}
+
+// schemesV3 lowers components.securitySchemes.
+func (l *lowerer) schemesV3(m *orderedmap.Map[string, *v3high.SecurityScheme]) {
+	if m == nil {
+		return
+	}
+	for name, ss := range m.FromOldest() {
+		if ss == nil {
+			continue
+		}
+		s := &ir.SecurityScheme{
+			Name: name, Type: ss.Type, In: ss.In, ParamName: ss.Name, Scheme: ss.Scheme,
+			BearerFormat: ss.BearerFormat, OpenIDURL: ss.OpenIdConnectUrl, Description: ss.Description,
+		}
+		if f := ss.Flows; f != nil {
+			flows := []struct {
+				name string
+				flow *v3high.OAuthFlow
+			}{
+				{"implicit", f.Implicit}, {"password", f.Password},
+				{"clientCredentials", f.ClientCredentials}, {"authorizationCode", f.AuthorizationCode},
+			}
+			for _, fl := range flows {
+				if fl.flow == nil {
+					continue
+				}
+				s.Flows = append(s.Flows, fl.name)
+				if fl.flow.Scopes != nil {
+					for scope := range fl.flow.Scopes.KeysFromOldest() {
+						s.Scopes = append(s.Scopes, scope)
+					}
+				}
+			}
+			if f.ClientCredentials != nil {
+				s.TokenURL = f.ClientCredentials.TokenUrl
+			}
+		}
+		l.addScheme(finishScheme(s))
+	}
+}
+
+// schemesV2 lowers securityDefinitions. Type basic becomes http/basic and
+// the 2.0 flow names become their 3.x names (application → clientCredentials,
+// accessCode → authorizationCode).
+func (l *lowerer) schemesV2(d *v2high.SecurityDefinitions) {
+	if d == nil || d.Definitions == nil {
+		return
+	}
+	for name, ss := range d.Definitions.FromOldest() {
+		if ss == nil {
+			continue
+		}
+		s := &ir.SecurityScheme{Name: name, Type: ss.Type, In: ss.In, ParamName: ss.Name, Description: ss.Description}
+		switch ss.Type {
+		case "basic":
+			s.Type, s.Scheme = "http", "basic"
+		case "oauth2":
+			flow := map[string]string{"application": "clientCredentials", "accessCode": "authorizationCode"}[ss.Flow]
+			if flow == "" {
+				flow = ss.Flow
+			}
+			if flow != "" {
+				s.Flows = []string{flow}
+			}
+			if flow == "clientCredentials" {
+				s.TokenURL = ss.TokenUrl
+			}
+			if ss.Scopes != nil && ss.Scopes.Values != nil {
+				for scope := range ss.Scopes.Values.KeysFromOldest() {
+					s.Scopes = append(s.Scopes, scope)
+				}
+			}
+		}
+		l.addScheme(finishScheme(s))
+	}
+}
+
+// finishScheme sorts and dedupes scopes and flows.
+func finishScheme(s *ir.SecurityScheme) *ir.SecurityScheme {
+	slices.Sort(s.Scopes)
+	s.Scopes = slices.Compact(s.Scopes)
+	slices.Sort(s.Flows)
+	s.Flows = slices.Compact(s.Flows)
+	return s
+}
+
+// requirements lowers a security list. An empty entry ({}) is an
+// alternative that needs no credentials. A scheme the spec does not define
+// makes the operation unservable.
+func (l *lowerer) requirements(reqs []*base.SecurityRequirement, at ir.Pos, label string) ([]ir.Requirement, *skip) {
+	var out []ir.Requirement
+	for _, r := range reqs {
+		if r == nil {
+			continue
+		}
+		var req ir.Requirement
+		if r.Requirements != nil {
+			for name, scopes := range r.Requirements.FromOldest() {
+				i, ok := l.schemes[name]
+				if !ok {
+					return nil, skipf(at, label, "security scheme %q is not defined", name)
+				}
+				req.Schemes = append(req.Schemes, ir.SchemeUse{Scheme: i, Scopes: scopes})
+			}
+		}
+		out = append(out, req)
+	}
+	return out, nil
+}

@@ -1,0 +1,139 @@
+// Package load reads OpenAPI descriptions (Swagger 2.0, OpenAPI 3.0 and 3.1,
+// YAML or JSON, with local file references) into libopenapi's models and
+// reports every problem it finds with its file, line and column.
+package load
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+
+	"github.com/pb33f/go-yaml"
+	"github.com/pb33f/libopenapi"
+	"github.com/pb33f/libopenapi/datamodel"
+	v2high "github.com/pb33f/libopenapi/datamodel/high/v2"
+	v3high "github.com/pb33f/libopenapi/datamodel/high/v3"
+	"github.com/pb33f/libopenapi/index"
+
+	"github.com/swag2mcp/swag2mcp/generator/diag"
+	"github.com/swag2mcp/swag2mcp/generator/jsonschema"
+)
+
+// Options change how a spec is read.
+type Options struct {
+	// AllowRemoteRefs lets $refs fetch documents over the network; when
+	// false such a $ref is an error.
+	AllowRemoteRefs bool
+}
+
+// Doc is one loaded spec. Exactly one of V2 and V3 is set.
+type Doc struct {
+	Path    string // as given, for messages
+	Version string // the swagger or openapi field: "2.0", "3.0.3", "3.1.0", …
+	V2      *v2high.Swagger
+	V3      *v3high.Document
+	Dialect jsonschema.Dialect
+	Index   *index.SpecIndex // libopenapi's index of the root file, for schema rendering
+}
+
+// Load reads the spec at path. It returns the document, or nil when errors
+// prevent building a model, and every problem found. A document comes back
+// with errors when libopenapi could still build a model; callers must check
+// the diagnostics. It never panics.
+func Load(ctx context.Context, path string, opts Options) (doc *Doc, diags diag.List) {
+	if err := ctx.Err(); err != nil {
+		diags.Errorf(path, 0, 0, "%v", err)
+		return nil, diags
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		diags.Errorf(path, 0, 0, "%v", unwrapPathError(err))
+		return nil, diags
+	}
+	return loadBytes(ctx, path, data, opts)
+}
+
+// loadBytes does Load's work on the file's contents.
+func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc *Doc, diags diag.List) {
+	defer func() {
+		if r := recover(); r != nil {
+			doc = nil
+			diags.Errorf(path, 0, 0, "the OpenAPI parser failed on this file: %v", r)
+		}
+	}()
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		diags.Errorf(path, 0, 0, "%v", err)
+		return nil, diags
+	}
+	dir := filepath.Dir(abs)
+
+	cfg := datamodel.NewDocumentConfiguration()
+	// libopenapi logs to stdout by default; stdout belongs to the caller.
+	cfg.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	cfg.BasePath = dir
+	cfg.SpecFilePath = abs
+	cfg.AllowFileReferences = true
+	cfg.AllowRemoteReferences = opts.AllowRemoteRefs
+	cfg.LocalFS = newConfinedFS(dir)
+
+	ld, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
+	if err != nil {
+		return nil, parseProblems(path, data, err)
+	}
+	info := ld.GetSpecInfo()
+	version, dialect, ok := checkVersion(path, info.RootNode, &diags)
+	if !ok {
+		return nil, diags
+	}
+	refDiags := checkRefs(ctx, path, dir, info.RootNode, opts)
+	diags = append(diags, refDiags...)
+
+	doc = &Doc{Path: path, Version: version, Dialect: dialect}
+	var buildErr error
+	if dialect == jsonschema.Swagger2 {
+		m, err := ld.BuildV2Model()
+		buildErr = err
+		if m != nil {
+			doc.V2, doc.Index = &m.Model, m.Index
+		}
+	} else {
+		m, err := ld.BuildV3Model()
+		buildErr = err
+		if m != nil {
+			doc.V3, doc.Index = &m.Model, m.Index
+		}
+	}
+	diags = append(diags, buildProblems(path, buildErr, len(refDiags) > 0)...)
+	if doc.V2 == nil && doc.V3 == nil && !diags.HasErrors() {
+		diags.Errorf(path, 0, 0, "the OpenAPI parser built no model for this file")
+	}
+	if doc.V2 == nil && doc.V3 == nil {
+		return nil, diags
+	}
+	// A model with errors is still returned, so the build stage can report
+	// the problems it finds too: one run shows every problem.
+	return doc, diags
+}
+
+// unwrapPathError drops the operation name from an *os.PathError so the
+// message reads "path: reason".
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
+	}
+	return err
+}
+
+// parseYAML parses data into a document node, for when libopenapi's own
+// parse is not available.
+func parseYAML(data []byte) (*yaml.Node, error) {
+	var n yaml.Node
+	if err := yaml.Unmarshal(data, &n); err != nil {
+		return nil, err
+	}
+	return &n, nil
+}

@@ -1,0 +1,280 @@
+// Package golden_test checks the generator end to end: every case under
+// testdata/ is generated and compared byte for byte with its expected module
+// (testdata/<case>/out) and expected stderr (testdata/<case>/stderr.txt),
+// and each expected module is built. `go test ./golden -update` rewrites them.
+package golden_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/swag2mcp/swag2mcp/generator"
+	"github.com/swag2mcp/swag2mcp/generator/emit"
+	"github.com/swag2mcp/swag2mcp/internal/updateflag"
+)
+
+// repoRoot is where the golden modules' replace lines point: testdata/<case>/out → ../../../..
+const repoRoot = ".."
+
+func TestGolden(t *testing.T) {
+	for _, c := range cases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			files, stderr := render(t, c)
+			checkStderr(t, c, stderr)
+			checkModule(t, c, files)
+		})
+	}
+}
+
+// TestGoldenDeterministic renders every case twice: the bytes must not change.
+func TestGoldenDeterministic(t *testing.T) {
+	for _, c := range cases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			a, _ := render(t, c)
+			b, _ := render(t, c)
+			if diff := cmp.Diff(a, b); diff != "" {
+				t.Errorf("two renders differ (-first +second):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestGoldenBuild builds every expected module, as a user's `go build` would.
+func TestGoldenBuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds generated modules")
+	}
+	for _, c := range cases(t) {
+		out := filepath.Join(c.dir, "out")
+		if _, err := os.Stat(filepath.Join(out, "go.mod")); err != nil {
+			continue // a case that is expected to fail
+		}
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command("go", "build", "-o", filepath.Join(t.TempDir(), "server"), ".")
+			cmd.Dir = out
+			if b, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("go build in %s: %v\n%s", out, err, b)
+			}
+		})
+	}
+}
+
+type goldenCase struct {
+	name string
+	dir  string   // testdata/<name>
+	opts generator.Options
+}
+
+// cases lists testdata/*: each folder's top-level specs (files whose root
+// names openapi or swagger) and the extra flags in args.txt.
+func cases(t *testing.T) []goldenCase {
+	t.Helper()
+	entries, err := os.ReadDir("testdata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []goldenCase
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		dir := filepath.Join("testdata", e.Name())
+		c := goldenCase{name: e.Name(), dir: dir}
+		c.opts = generator.Options{
+			Specs:      topLevelSpecs(t, dir),
+			OutDir:     filepath.Join(dir, "out"),
+			RuntimeDir: repoRoot,
+		}
+		applyArgs(t, filepath.Join(dir, "args.txt"), &c.opts)
+		out = append(out, c)
+	}
+	return out
+}
+
+func topLevelSpecs(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var specs []string
+	for _, e := range entries {
+		ext := filepath.Ext(e.Name())
+		if e.IsDir() || (ext != ".yaml" && ext != ".yml" && ext != ".json") {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if isRootSpec(b) {
+			specs = append(specs, path)
+		}
+	}
+	return specs
+}
+
+// isRootSpec reports whether a file starts an API description rather than
+// holding fragments another file refers to.
+func isRootSpec(b []byte) bool {
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		for _, key := range []string{"openapi", "swagger"} {
+			if strings.HasPrefix(line, key+":") || strings.Contains(line, `"`+key+`"`) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// applyArgs reads one gen flag per line (--name=X or --name X; --module,
+// --domain, --strict).
+func applyArgs(t *testing.T, path string, o *generator.Options) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		sep := " "
+		if strings.Contains(line, "=") {
+			sep = "="
+		}
+		name, value, _ := strings.Cut(line, sep)
+		switch name {
+		case "":
+		case "--name":
+			o.Name = value
+		case "--module":
+			o.Module = value
+		case "--domain":
+			o.Domain = value
+		case "--strict":
+			o.Strict = true
+		default:
+			t.Fatalf("%s: unknown flag %q", path, name)
+		}
+	}
+}
+
+// render generates a case in memory and returns its files by path and the
+// text gen would print on stderr.
+func render(t *testing.T, c goldenCase) (map[string]string, string) {
+	t.Helper()
+	files, warnings, err := generator.Render(context.Background(), c.opts)
+	var stderr strings.Builder
+	for _, w := range warnings {
+		stderr.WriteString(w.String() + "\n")
+	}
+	if err != nil {
+		stderr.WriteString(err.Error() + "\n")
+	}
+	return byPath(files), stderr.String()
+}
+
+func byPath(files []emit.File) map[string]string {
+	m := make(map[string]string, len(files))
+	for _, f := range files {
+		m[f.Path] = string(f.Data)
+	}
+	return m
+}
+
+func checkStderr(t *testing.T, c goldenCase, got string) {
+	t.Helper()
+	path := filepath.Join(c.dir, "stderr.txt")
+	if updateflag.Enabled() {
+		if got == "" {
+			os.Remove(path)
+			return
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("stderr mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func checkModule(t *testing.T, c goldenCase, got map[string]string) {
+	t.Helper()
+	out := filepath.Join(c.dir, "out")
+	if updateflag.Enabled() {
+		if err := os.RemoveAll(out); err != nil {
+			t.Fatal(err)
+		}
+		for path, data := range got {
+			full := filepath.Join(out, filepath.FromSlash(path))
+			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(full, []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
+	}
+	want := readTree(t, out)
+	var paths []string
+	for p := range want {
+		paths = append(paths, p)
+	}
+	for p := range got {
+		if _, ok := want[p]; !ok {
+			paths = append(paths, p)
+		}
+	}
+	slices.Sort(paths)
+	for _, p := range paths {
+		if diff := cmp.Diff(want[p], got[p]); diff != "" {
+			t.Errorf("%s mismatch (-want +got):\n%s", p, diff)
+		}
+	}
+}
+
+func readTree(t *testing.T, root string) map[string]string {
+	t.Helper()
+	m := map[string]string{}
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if os.IsNotExist(err) {
+			return filepath.SkipDir
+		}
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		m[filepath.ToSlash(rel)] = string(b)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}

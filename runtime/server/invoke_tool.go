@@ -1,0 +1,175 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/runtime/invoke"
+)
+
+// maxBodyInMessage bounds the API's error body quoted in an error message;
+// the structured error carries it whole.
+const maxBodyInMessage = 1 << 10
+
+// invokeAnswer is the invoke tool's answer.
+type invokeAnswer struct {
+	StatusCode int               `json:"statusCode"`
+	Headers    map[string]string `json:"headers"`
+	Body       any               `json:"body,omitempty"`
+	Truncated  bool              `json:"truncated,omitempty"` // body is the text of the answer's first bytes
+}
+
+// invoke handles the invoke tool.
+func (t *tools) invoke(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	a := readArgs(req, "endpointId", "parameters", "requestBody", "mediaType", "headers", "cookies")
+	in := &invoke.Input{
+		Parameters: a.object("parameters"),
+		Body:       a.value("requestBody"),
+		MediaType:  a.string("mediaType", false),
+		Headers:    a.stringMap("headers"),
+		Cookies:    a.stringMap("cookies"),
+	}
+	i, terr := t.lookup(a)
+	if terr != nil {
+		return failure(terr)
+	}
+	e := &t.cat.Endpoints[i]
+	in.Endpoint = e
+	if problems := checkParameters(e, in); len(problems) > 0 {
+		return failure(validationFailed("%s. Call inspect with this endpointId to see the parameters it takes.",
+			strings.Join(problems, "; ")))
+	}
+	stub := t.stubs[i]
+	if stub == nil {
+		return failure(&toolError{Code: codeInvokeError, Message: "this endpoint cannot be invoked: the server has no request builder for it"})
+	}
+	start := time.Now()
+	resp, err := t.client.Do(ctx, in, stub)
+	t.logCall(ctx, e, in, resp, err, time.Since(start))
+	if err != nil {
+		return failure(t.invokeFailure(e, err))
+	}
+	headers := resp.Headers
+	if headers == nil {
+		headers = map[string]string{}
+	}
+	return success(invokeAnswer{StatusCode: resp.StatusCode, Headers: headers, Body: resp.Body, Truncated: resp.Truncated})
+}
+
+// checkParameters reports missing required parameters and body, and
+// parameter names the endpoint does not have.
+func checkParameters(e *catalog.Endpoint, in *invoke.Input) []string {
+	var problems, missing []string
+	known := make([]string, 0, len(e.Params))
+	for _, p := range e.Params {
+		known = append(known, p.ArgName())
+		if v, ok := in.Parameters[p.ArgName()]; p.Required && (!ok || isNull(v)) {
+			missing = append(missing, fmt.Sprintf("%q (%s)", p.ArgName(), p.In))
+		}
+	}
+	if len(missing) > 0 {
+		problems = append(problems, "missing required parameters: "+strings.Join(missing, ", "))
+	}
+	var unknown []string
+	for k := range in.Parameters {
+		if !slices.Contains(known, k) {
+			unknown = append(unknown, fmt.Sprintf("%q", k))
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		problems = append(problems, "unknown parameters: "+strings.Join(unknown, ", "))
+	}
+	if e.Body != nil && e.Body.Required && in.Body == nil {
+		problems = append(problems, "requestBody is required")
+	}
+	if e.Body == nil && in.Body != nil {
+		problems = append(problems, "this endpoint takes no requestBody")
+	}
+	return problems
+}
+
+// invokeFailure words a failed call for the model.
+func (t *tools) invokeFailure(e *catalog.Endpoint, err error) *toolError {
+	var ve *invoke.ValidationError
+	var he *invoke.HTTPError
+	var be *invoke.BaseURLError
+	switch {
+	case errors.As(err, &ve):
+		return validationFailed("%s. Call inspect with this endpointId to see the parameters and body it takes.",
+			strings.Join(ve.Problems, "; "))
+	case errors.As(err, &he):
+		return &toolError{
+			Code: codeInvokeError,
+			Message: fmt.Sprintf("the API answered HTTP %d: %s. %s",
+				he.StatusCode, quoteBody(he.Body), statusHint(he.StatusCode)),
+			StatusCode: he.StatusCode,
+			Body:       he.Body,
+		}
+	case errors.As(err, &be):
+		return &toolError{Code: codeInvokeError, Message: be.Error() + ". Ask the user to configure the server."}
+	case errors.Is(err, context.Canceled):
+		return &toolError{Code: codeInvokeError, Message: "the call was cancelled before the API answered"}
+	}
+	// A *url.Error repeats the URL, whose query may hold an API key; keep
+	// only its cause.
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		err = ue.Err
+	}
+	spec := t.cat.SpecOf(e)
+	return &toolError{
+		Code: codeInvokeError,
+		Message: fmt.Sprintf("the request to %s %s failed: %v. Check that the API is reachable at %q "+
+			"(set by %s_BASE_URL), then retry.", e.Method, e.Path, err, t.client.BaseURL(e), spec.EnvPrefix),
+	}
+}
+
+// quoteBody renders an error body for a message, cut to maxBodyInMessage.
+func quoteBody(body any) string {
+	var s string
+	switch b := body.(type) {
+	case nil:
+		return "(empty body)"
+	case string:
+		s = b
+	default:
+		enc, err := encode(b)
+		if err != nil {
+			return "(unreadable body)"
+		}
+		s = string(enc)
+	}
+	if strings.TrimSpace(s) == "" {
+		return "(empty body)"
+	}
+	if len(s) > maxBodyInMessage {
+		s = strings.ToValidUTF8(s[:maxBodyInMessage], "") + "…"
+	}
+	return s
+}
+
+// statusHint tells the model what to do about an error status.
+func statusHint(status int) string {
+	switch {
+	case status == 400 || status == 422:
+		return "Fix the arguments (see inspect) and retry."
+	case status == 401 || status == 403:
+		return "The server's credentials were refused or lack permission; ask the user to check them. Do not retry unchanged."
+	case status == 404:
+		return "Check the path parameters; the resource may not exist."
+	case status == 429:
+		return "The API is rate limiting; wait before retrying."
+	case status >= 500:
+		return "The API failed; retrying later may help."
+	}
+	return "Check the arguments against inspect before retrying."
+}

@@ -1,0 +1,131 @@
+package server
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func TestMainFlags(t *testing.T) {
+	tests := []struct {
+		name       string
+		args       []string
+		wantCode   int
+		wantStdout []string // substrings
+		wantStderr []string // substrings
+	}{
+		{name: "version", args: []string{"--version"}, wantCode: 0, wantStdout: []string{"petstore-mcp v1.2.3\n"}},
+		{name: "help", args: []string{"--help"}, wantCode: 0, wantStdout: []string{
+			"petstore-mcp v1.2.3 is an MCP server for Petstore", "Usage:", "--version", "--log-level",
+			"X_BASE_URL", `(default "https://petstore.example/v1")`, "X_API_KEY",
+		}},
+		{name: "short help", args: []string{"-h"}, wantCode: 0, wantStdout: []string{"Usage:"}},
+		{name: "bad flag", args: []string{"--nope"}, wantCode: 2, wantStderr: []string{"flag provided but not defined: -nope", "--help"}},
+		{name: "positional argument", args: []string{"serve"}, wantCode: 2, wantStderr: []string{`unexpected argument "serve"`}},
+		{name: "bad log level", args: []string{"--log-level", "loud"}, wantCode: 2, wantStderr: []string{`invalid --log-level "loud"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			opts := testOptions(nil)
+			opts.Args = tt.args
+			opts.Stdin = strings.NewReader("")
+			opts.Stdout, opts.Stderr = &stdout, &stderr
+			if code := Main(opts); code != tt.wantCode {
+				t.Errorf("Main = %d, want %d; stderr:\n%s", code, tt.wantCode, stderr.String())
+			}
+			for _, s := range tt.wantStdout {
+				if !strings.Contains(stdout.String(), s) {
+					t.Errorf("stdout lacks %q:\n%s", s, stdout.String())
+				}
+			}
+			if tt.wantStdout == nil && stdout.Len() > 0 {
+				t.Errorf("stdout = %q, want empty", stdout.String())
+			}
+			for _, s := range tt.wantStderr {
+				if !strings.Contains(stderr.String(), s) {
+					t.Errorf("stderr lacks %q:\n%s", s, stderr.String())
+				}
+			}
+		})
+	}
+}
+
+func TestMainBadCatalog(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	opts := testOptions(nil)
+	opts.Stubs = opts.Stubs[:1]
+	opts.Stdin, opts.Stdout, opts.Stderr = strings.NewReader(""), &stdout, &stderr
+	if code := Main(opts); code != 1 {
+		t.Errorf("Main = %d, want 1", code)
+	}
+	if !strings.Contains(stderr.String(), "5 endpoints but 1 stubs") {
+		t.Errorf("stderr lacks the cause:\n%s", stderr.String())
+	}
+	if stdout.Len() > 0 {
+		t.Errorf("stdout = %q, want empty", stdout.String())
+	}
+}
+
+// TestMainServesStdio runs Main as a generated server would and checks
+// that a client can use it and that stdout carries only JSON-RPC.
+func TestMainServesStdio(t *testing.T) {
+	srv := upstream(t)
+	clientR, serverW := io.Pipe()
+	serverR, clientW := io.Pipe()
+	var stdout bytes.Buffer // a copy of everything Main writes to stdout
+	var stderr bytes.Buffer
+	opts := testOptions(map[string]string{"X_BASE_URL": srv.URL})
+	opts.Args = []string{"--log-level", "debug"}
+	opts.Stdin = serverR
+	opts.Stdout = io.MultiWriter(serverW, &stdout)
+	opts.Stderr = &stderr
+	exit := make(chan int, 1)
+	go func() {
+		exit <- Main(opts)
+		serverW.Close()
+	}()
+
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "v0"}, nil)
+	cs, err := client.Connect(context.Background(), &mcp.IOTransport{Reader: clientR, Writer: clientW}, nil)
+	if err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	got, isErr := call(t, cs, "invoke", map[string]any{
+		"endpointId": idGetPet, "parameters": map[string]any{"petId": 1},
+		"headers": map[string]any{"X-Api-Key": "top-secret", "X-Extra": "visible"},
+	})
+	if isErr {
+		t.Fatalf("invoke failed: %v", got)
+	}
+	cs.Close()
+	if code := <-exit; code != 0 {
+		t.Errorf("Main = %d, want 0; stderr:\n%s", code, stderr.String())
+	}
+
+	sc := bufio.NewScanner(&stdout)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		var msg struct {
+			JSONRPC string `json:"jsonrpc"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &msg); err != nil || msg.JSONRPC != "2.0" {
+			t.Errorf("stdout line is not JSON-RPC: %s", sc.Text())
+		}
+	}
+	logs := stderr.String()
+	if strings.Contains(logs, "top-secret") {
+		t.Errorf("logs leak a secret header:\n%s", logs)
+	}
+	for _, s := range []string{"msg=invoke", "X-Api-Key=***", "X-Extra=visible", "status=200"} {
+		if !strings.Contains(logs, s) {
+			t.Errorf("logs lack %q:\n%s", s, logs)
+		}
+	}
+}

@@ -1,0 +1,124 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/swag2mcp/swag2mcp/runtime/search"
+)
+
+func TestSearchTool(t *testing.T) {
+	cs := connect(t, testOptions(nil))
+	tests := []struct {
+		name      string
+		args      map[string]any
+		wantIDs   []any
+		wantTotal float64
+		wantNote  string // substring; "" means no note
+		wantCode  string
+	}{
+		{name: "ranked", args: map[string]any{"query": "pet by id", "limit": 10},
+			wantIDs: []any{idGetPet, idDeletePet, idListPets, idAddPet}, wantTotal: 4},
+		{name: "cut by limit", args: map[string]any{"query": "pets", "limit": 2},
+			wantIDs: []any{idListPets, idAddPet}, wantTotal: 4, wantNote: "best 2 of 4"},
+		{name: "limit as whole float", args: map[string]any{"query": "health", "limit": 3.0},
+			wantIDs: []any{idPing}, wantTotal: 1},
+		{name: "no match", args: map[string]any{"query": "weather", "limit": 5},
+			wantIDs: []any{}, wantTotal: 0, wantNote: "No endpoint matched"},
+		{name: "missing query", args: map[string]any{"limit": 5}, wantCode: codeValidationFailed},
+		{name: "blank query", args: map[string]any{"query": "  ", "limit": 5}, wantCode: codeValidationFailed},
+		{name: "stop words only", args: map[string]any{"query": "the of", "limit": 5}, wantCode: codeValidationFailed},
+		{name: "query not a string", args: map[string]any{"query": 3, "limit": 5}, wantCode: codeValidationFailed},
+		{name: "missing limit", args: map[string]any{"query": "pet"}, wantCode: codeValidationFailed},
+		{name: "limit zero", args: map[string]any{"query": "pet", "limit": 0}, wantCode: codeValidationFailed},
+		{name: "limit above 50", args: map[string]any{"query": "pet", "limit": 51}, wantCode: codeValidationFailed},
+		{name: "limit fraction", args: map[string]any{"query": "pet", "limit": 2.5}, wantCode: codeValidationFailed},
+		{name: "limit string", args: map[string]any{"query": "pet", "limit": "5"}, wantCode: codeValidationFailed},
+		{name: "unknown argument", args: map[string]any{"query": "pet", "limit": 5, "tag": "pet"}, wantCode: codeValidationFailed},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, isErr := call(t, cs, "search", tt.args)
+			if code := errorCode(t, got, isErr); code != tt.wantCode {
+				t.Fatalf("code = %q, want %q; answer %v", code, tt.wantCode, got)
+			}
+			if tt.wantCode != "" {
+				return
+			}
+			var ids []any
+			for _, e := range got["endpoints"].([]any) {
+				ids = append(ids, e.(map[string]any)["id"])
+			}
+			if ids == nil {
+				ids = []any{}
+			}
+			if diff := cmp.Diff(tt.wantIDs, ids); diff != "" {
+				t.Errorf("ids mismatch (-want +got):\n%s", diff)
+			}
+			if got["total"] != tt.wantTotal {
+				t.Errorf("total = %v, want %v", got["total"], tt.wantTotal)
+			}
+			note, _ := got["note"].(string)
+			if (tt.wantNote == "") != (note == "") || !strings.Contains(note, tt.wantNote) {
+				t.Errorf("note = %q, want one containing %q", note, tt.wantNote)
+			}
+		})
+	}
+}
+
+func TestSearchHitShape(t *testing.T) {
+	cs := connect(t, testOptions(nil))
+	got, isErr := call(t, cs, "search", map[string]any{"query": "health", "limit": 1})
+	if isErr {
+		t.Fatalf("search failed: %v", got)
+	}
+	want := map[string]any{
+		"endpoints": []any{map[string]any{
+			"id": idPing, "tagId": "7a910000000000000000000000000000", "tagName": "health",
+			"collectionId": "c0110000000000000000000000000000", "collectionTitle": "Petstore",
+			"specId": "5bec0000000000000000000000000000", "specDomain": "petstore",
+			"method": "GET", "path": "/ping", "summary": "Check health",
+		}},
+		"total": 1.0,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("answer mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// fixedSearcher answers every query with its hits or error.
+type fixedSearcher struct {
+	res search.Result
+	err error
+}
+
+func (f fixedSearcher) Search(context.Context, search.Query) (search.Result, error) {
+	return f.res, f.err
+}
+
+func TestSearchToolCustomSearcher(t *testing.T) {
+	opts := testOptions(nil)
+	opts.Searcher = fixedSearcher{res: search.Result{Hits: []search.Hit{{Endpoint: 4}, {Endpoint: 99}, {Endpoint: -1}}, Total: 3}}
+	cs := connect(t, opts)
+	got, isErr := call(t, cs, "search", map[string]any{"query": "anything", "limit": 5})
+	if isErr {
+		t.Fatalf("search failed: %v", got)
+	}
+	if n := len(got["endpoints"].([]any)); n != 1 {
+		t.Errorf("got %d endpoints, want 1 (out-of-range hits dropped)", n)
+	}
+}
+
+func TestSearchToolSearcherFault(t *testing.T) {
+	opts := testOptions(nil)
+	opts.Searcher = fixedSearcher{err: errors.New("index broken")}
+	cs := connect(t, opts)
+	if _, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"query": "pet", "limit": 5}}); err == nil {
+		t.Error("a failing searcher gave a tool result, want a JSON-RPC error")
+	}
+}

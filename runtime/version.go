@@ -1,0 +1,9 @@
+// Package runtime holds what every generated server shares: the packages
+// below it do the work, and this one carries the version marker that
+// generated code references to fail fast on an incompatible runtime.
+package runtime
+
+// SupportPackageIsVersion1 is referenced by generated code of format 1.
+// A newer runtime keeps every marker it ever had, so old generated servers
+// still compile; a server newer than its runtime fails to compile here.
+const SupportPackageIsVersion1 = true
