@@ -3,8 +3,9 @@ GO      ?= go
 BIN     := bin/swag2mcp
 DEMO    := .cache/demo
 SPECS   := .cache/specs
+GITHUB_SPEC := $(SPECS)/octokit-openapi/generated/api.github.com.json
 
-.PHONY: build test check golden bench demo corpus fetch-specs fuzz clean
+.PHONY: build test check golden bench report demo corpus fetch-specs fuzz clean
 
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
@@ -14,6 +15,7 @@ test: check ## vet, format and tidy checks, then every test (goldens build their
 
 check:
 	$(GO) vet ./...
+	$(GO) mod tidy -diff
 	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^golden/testdata/')); \
 	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
@@ -21,8 +23,11 @@ golden: ## rewrite golden files after an intended change of output
 	$(GO) test ./... -update
 
 bench: fetch-specs ## generation and runtime benchmarks (GitHub's spec included)
-	SWAG2MCP_GITHUB_SPEC=$$(scripts/fetch-specs.sh --github-path) \
+	SWAG2MCP_GITHUB_SPEC=$(CURDIR)/$(GITHUB_SPEC) \
 	  $(GO) test -run '^$$' -bench . -benchmem ./...
+
+report: build fetch-specs ## size and speed figures of the server generated from GitHub's spec
+	$(GO) run ./internal/report -spec $(GITHUB_SPEC)
 
 demo: build ## generate the petstore server, build it, run a short MCP session against a local upstream
 	rm -rf $(DEMO)

@@ -145,7 +145,9 @@ func TestServerOverStdio(t *testing.T) {
 			if !res.IsError {
 				t.Fatalf("want isError with %s, got success: %s", c.code, text(res))
 			}
-			var e struct{ Error struct{ Code, Message string } }
+			var e struct {
+				Error struct{ Code, Message string }
+			}
 			if err := json.Unmarshal([]byte(text(res)), &e); err != nil {
 				t.Fatalf("error result is not JSON: %s", text(res))
 			}

@@ -70,7 +70,7 @@ func TestGoldenBuild(t *testing.T) {
 
 type goldenCase struct {
 	name string
-	dir  string   // testdata/<name>
+	dir  string // testdata/<name>
 	opts generator.Options
 }
 

@@ -57,7 +57,6 @@ func lowerSpec(d *load.Doc, domain string, strict bool) (*ir.Spec, diag.List) {
 			Domain:    domain,
 			EnvPrefix: prefix,
 			File:      d.Path,
-			Version:   d.Version,
 		},
 	}
 	var g grouping

@@ -16,7 +16,7 @@ import (
 func (l *lowerer) lowerV2() grouping {
 	d := l.doc.V2
 	if d.Info != nil {
-		l.spec.Title, l.spec.Description = d.Info.Title, d.Info.Description
+		l.spec.Title, l.spec.Description, l.spec.Version = d.Info.Title, d.Info.Description, d.Info.Version
 	}
 	l.spec.BaseURL = baseURLV2(d.Schemes, d.Host, d.BasePath)
 	l.schemesV2(d.SecurityDefinitions)

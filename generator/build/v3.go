@@ -16,7 +16,7 @@ import (
 func (l *lowerer) lowerV3() grouping {
 	d := l.doc.V3
 	if d.Info != nil {
-		l.spec.Title, l.spec.Description = d.Info.Title, d.Info.Description
+		l.spec.Title, l.spec.Description, l.spec.Version = d.Info.Title, d.Info.Description, d.Info.Version
 	}
 	l.spec.BaseURL = serverURL(d.Servers)
 	if d.Components != nil {

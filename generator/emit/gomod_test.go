@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -19,6 +20,7 @@ func TestGoMod(t *testing.T) {
 	for _, r := range own.Require {
 		indirect = append(indirect, r.Mod)
 	}
+	slices.SortFunc(indirect, func(a, b module.Version) int { return strings.Compare(a.Path, b.Path) }) // emitted sorted
 	tests := []struct {
 		name        string
 		opts        Options

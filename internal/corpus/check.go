@@ -32,6 +32,7 @@ type Result struct {
 	Err      string // first line of the error
 	Located  bool   // Err starts with file:line:col:
 	Warnings int    // warnings generation gave
+	Warning  string // the first of them
 	Tools    int    // tools the server listed
 	Duration time.Duration
 	Dir      string // output module, kept when the case failed
@@ -80,13 +81,18 @@ func (ck *checker) stages(ctx context.Context, c Case, dir string) Result {
 		return generateFailure(err)
 	}
 	res := Result{Warnings: len(gen.Warnings)}
+	if len(gen.Warnings) > 0 {
+		res.Warning = gen.Warnings[0].String()
+	}
 	bin := filepath.Join(dir, "server.bin")
 	if err := goBuild(ctx, dir, bin); err != nil {
-		return Result{Stage: stageBuild, Err: err.Error(), Warnings: res.Warnings}
+		res.Stage, res.Err = stageBuild, err.Error()
+		return res
 	}
 	tools, err := probe(ctx, bin, dir)
 	if err != nil {
-		return Result{Stage: stageServe, Err: err.Error(), Warnings: res.Warnings}
+		res.Stage, res.Err = stageServe, err.Error()
+		return res
 	}
 	res.Tools = tools
 	return res

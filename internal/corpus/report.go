@@ -98,6 +98,15 @@ func writeReport(w io.Writer, results []Result, minPass float64, elapsed time.Du
 		}
 	}
 
+	if s.WarnedSpecs > 0 {
+		b.WriteString("\nwarnings (first of each spec):\n")
+		for _, r := range results {
+			if r.Warnings > 0 {
+				fmt.Fprintf(&b, "  %s (%d)\n    %s\n", r.Case.ID(), r.Warnings, r.Warning)
+			}
+		}
+	}
+
 	slow := append([]Result(nil), results...)
 	sort.SliceStable(slow, func(i, j int) bool { return slow[i].Duration > slow[j].Duration })
 	if len(slow) > 5 {

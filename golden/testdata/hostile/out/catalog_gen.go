@@ -19,7 +19,7 @@ var apiCatalog = catalog.Catalog{
 			Domain:    "openapi",
 			EnvPrefix: "OPENAPI",
 			Title:     "Hostile \"API\" */ /* `tick` ${title} <script>alert('t')</script> 🦄 Grüße\tTab\\Backslash",
-			Version:   "3.0.3",
+			Version:   "1.0.0\"*/",
 			BaseURL:   "https://hostile.example.com/v1",
 			Security: []catalog.SecurityScheme{
 				{

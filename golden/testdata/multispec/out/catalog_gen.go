@@ -19,7 +19,7 @@ var apiCatalog = catalog.Catalog{
 			Domain:    "billing",
 			EnvPrefix: "BILLING",
 			Title:     "Acme Billing",
-			Version:   "3.0.3",
+			Version:   "1.0.0",
 			BaseURL:   "https://billing.acme.example.com/v1",
 			Security: []catalog.SecurityScheme{
 				{
@@ -44,7 +44,7 @@ var apiCatalog = catalog.Catalog{
 			Domain:    "users",
 			EnvPrefix: "USERS",
 			Title:     "Acme Users",
-			Version:   "3.0.3",
+			Version:   "2.0.0",
 			BaseURL:   "https://users.acme.example.com",
 			Security: []catalog.SecurityScheme{
 				{

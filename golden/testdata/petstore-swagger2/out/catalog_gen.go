@@ -19,7 +19,7 @@ var apiCatalog = catalog.Catalog{
 			Domain:    "petstore",
 			EnvPrefix: "PETSTORE",
 			Title:     "Swagger Petstore (Swagger 2.0)",
-			Version:   "2.0",
+			Version:   "1.0.6",
 			BaseURL:   "https://petstore.example.com/v2",
 			Security: []catalog.SecurityScheme{
 				{

@@ -19,7 +19,7 @@ var apiCatalog = catalog.Catalog{
 			Domain:    "petstore",
 			EnvPrefix: "PETSTORE",
 			Title:     "Swagger Petstore",
-			Version:   "3.0.3",
+			Version:   "1.0.0",
 			BaseURL:   "https://petstore.example.com/api/v3",
 			Security: []catalog.SecurityScheme{
 				{

@@ -19,7 +19,7 @@ var apiCatalog = catalog.Catalog{
 			Domain:    "openapi",
 			EnvPrefix: "OPENAPI",
 			Title:     "Org Chart API",
-			Version:   "3.1.0",
+			Version:   "2.1.0",
 			BaseURL:   "https://orgchart.example.com/v1",
 			Defs: []catalog.Def{
 				// 0: Node

@@ -19,7 +19,7 @@ var apiCatalog = catalog.Catalog{
 			Domain:    "weather-example-com",
 			EnvPrefix: "WEATHER_EXAMPLE_COM",
 			Title:     "Weather API",
-			Version:   "3.0.3",
+			Version:   "3.2.1",
 			BaseURL:   "https://eu.weather.example.com:443/v3",
 			Security: []catalog.SecurityScheme{
 				{

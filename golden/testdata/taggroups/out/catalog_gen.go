@@ -19,7 +19,7 @@ var apiCatalog = catalog.Catalog{
 			Domain:    "openapi",
 			EnvPrefix: "OPENAPI",
 			Title:     "Bookshop API",
-			Version:   "3.0.3",
+			Version:   "1.4.0",
 			BaseURL:   "https://api.bookshop.example.com",
 			Defs: []catalog.Def{
 				// 0: Book

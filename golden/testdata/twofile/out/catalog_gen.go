@@ -19,7 +19,7 @@ var apiCatalog = catalog.Catalog{
 			Domain:    "openapi",
 			EnvPrefix: "OPENAPI",
 			Title:     "Garage API",
-			Version:   "3.0.3",
+			Version:   "0.3.0",
 			BaseURL:   "https://garage.example.com",
 			Defs: []catalog.Def{
 				// 0: Owner

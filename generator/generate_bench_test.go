@@ -1,0 +1,34 @@
+package generator_test
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/swag2mcp/swag2mcp/generator"
+	_ "github.com/swag2mcp/swag2mcp/internal/updateflag" // go test ./... -update must not fail here
+)
+
+// BenchmarkGenerate renders whole modules in memory (load → build → emit).
+// GitHub's spec runs when SWAG2MCP_GITHUB_SPEC names it (`make bench` does).
+// Peak memory of a real run is measured by `make report`.
+func BenchmarkGenerate(b *testing.B) {
+	cases := []struct{ name, spec string }{
+		{"petstore", "../golden/testdata/petstore/petstore.yaml"},
+		{"github", os.Getenv("SWAG2MCP_GITHUB_SPEC")},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			if c.spec == "" {
+				b.Skip("SWAG2MCP_GITHUB_SPEC is not set")
+			}
+			opts := generator.Options{Specs: []string{c.spec}, OutDir: b.TempDir(), RuntimeDir: ".."}
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := generator.Render(context.Background(), opts); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
