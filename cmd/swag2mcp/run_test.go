@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/swag2mcp/swag2mcp"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -100,7 +101,7 @@ func TestUsageErrors(t *testing.T) {
 
 func TestVersion(t *testing.T) {
 	// Test binaries are built from a "(devel)" main module.
-	want := result{Code: 0, Stdout: "swag2mcp dev\n"}
+	want := result{Code: 0, Stdout: "swag2mcp " + swag2mcp.Version + "-dev\n"}
 	for _, args := range [][]string{{"version"}, {"--version"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			if diff := cmp.Diff(want, runArgs(args...)); diff != "" {
@@ -117,10 +118,10 @@ func TestVersionOf(t *testing.T) {
 		ok   bool
 		want string
 	}{
-		{"no build info", nil, false, "dev"},
-		{"nil info", nil, true, "dev"},
-		{"devel", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true, "dev"},
-		{"empty", &debug.BuildInfo{Main: debug.Module{}}, true, "dev"},
+		{"no build info", nil, false, swag2mcp.Version + "-dev"},
+		{"nil info", nil, true, swag2mcp.Version + "-dev"},
+		{"devel", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true, swag2mcp.Version + "-dev"},
+		{"empty", &debug.BuildInfo{Main: debug.Module{}}, true, swag2mcp.Version + "-dev"},
 		{"tagged", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, true, "v1.2.3"},
 		{"pseudo", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20260101000000-abcdef123456"}}, true, "v0.0.0-20260101000000-abcdef123456"},
 	}

@@ -5,6 +5,8 @@ import (
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
+
+	"github.com/swag2mcp/swag2mcp"
 )
 
 // newVersionCmd builds `swag2mcp version`.
@@ -21,7 +23,8 @@ func newVersionCmd() *cobra.Command {
 }
 
 // buildVersion is the version of the main module this binary was built
-// from: a tag for `go install …@v1.2.3`, "dev" for a local build.
+// from: a tag for `go install …@v1.2.3`, else the generator's own version
+// with "-dev" for a build from a checkout.
 func buildVersion() string {
 	info, ok := debug.ReadBuildInfo()
 	return versionOf(info, ok)
@@ -30,11 +33,11 @@ func buildVersion() string {
 // versionOf extracts the version from build information.
 func versionOf(info *debug.BuildInfo, ok bool) string {
 	if !ok || info == nil {
-		return "dev"
+		return swag2mcp.Version + "-dev"
 	}
 	switch v := info.Main.Version; v {
 	case "", "(devel)":
-		return "dev"
+		return swag2mcp.Version + "-dev"
 	default:
 		return v
 	}

@@ -111,6 +111,7 @@ paths:
       parameters:
         - {name: body, in: body, required: true, description: the pet, schema: {$ref: "#/definitions/Pet"}}
         - {name: ids, in: query, type: array, items: {type: integer}, collectionFormat: pipes}
+        - {name: tags, in: query, type: array, items: {type: string}}
       responses:
         200: {description: ok, schema: {$ref: "#/definitions/Pet"}}
   /pets/{id}/photo:
@@ -153,11 +154,14 @@ definitions:
 		name      string
 		got, want any
 	}{
-		{"addPet params", add.Params, []ir.Param{{Name: "ids", Key: "ids", In: "query", CollectionFormat: "pipes",
-			Type: ir.Type{Kind: ir.KindArray, Elem: ir.KindInteger}, GoName: "Ids"}}},
+		{"addPet params", add.Params, []ir.Param{
+			{Name: "ids", Key: "ids", In: "query", CollectionFormat: "pipes", Type: ir.Type{Kind: ir.KindArray, Elem: ir.KindInteger}, GoName: "Ids"},
+			// No collectionFormat: Swagger 2.0's default csv is made explicit.
+			{Name: "tags", Key: "tags", In: "query", CollectionFormat: "csv", Type: ir.Type{Kind: ir.KindArray, Elem: ir.KindString}, GoName: "Tags"},
+		}},
 		{"addPet body", add.Body, &ir.Body{Required: true, MediaTypes: []string{"application/json", "text/xml"}}},
 		{"addPet input", add.InputSchema, `{"type":"object","properties":{"parameters":{"type":"object","properties":{` +
-			`"ids":{"type":"array","items":{"type":"integer"}}},"additionalProperties":false},` +
+			`"ids":{"type":"array","items":{"type":"integer"}},"tags":{"type":"array","items":{"type":"string"}}},"additionalProperties":false},` +
 			`"requestBody":{"description":"the pet","$ref":"#/$defs/Pet"},` +
 			`"mediaType":{"enum":["application/json","text/xml"],"default":"application/json"}},"required":["requestBody"]}`},
 		{"uploadPhoto base URL", upload.BaseURL, "http://store.example.com/v2"},

@@ -203,10 +203,14 @@ func (l *lowerer) paramsV2(pathLevel, opLevel []*v2high.Parameter, consumes []st
 		if p.Items != nil {
 			itemsType = p.Items.Type
 		}
+		format := p.CollectionFormat
+		if format == "" && p.Type == "array" {
+			format = "csv" // Swagger 2.0's default; the runtime cannot tell a 2.0 parameter otherwise
+		}
 		out = append(out, param{ir: ir.Param{
 			Name:             p.Name,
 			In:               p.In,
-			CollectionFormat: p.CollectionFormat,
+			CollectionFormat: format,
 			Required:         p.In == "path" || required,
 			Description:      p.Description,
 			Type:             v2Type(p.Type, itemsType),

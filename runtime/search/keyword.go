@@ -4,6 +4,7 @@ import (
 	"context"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
@@ -31,6 +32,8 @@ const (
 // keyword ranks endpoints by weighted keyword matches. It tokenizes the
 // catalog once, when built.
 type keyword struct {
+	cat  *catalog.Catalog
+	once sync.Once
 	docs []map[string]float64 // per endpoint: term → summed weight of the fields holding it
 }
 
@@ -38,12 +41,21 @@ type keyword struct {
 // endpoint's method, path, summary, operationId, tag name and description.
 // Endpoints matching more distinct terms rank first, then those with the
 // higher weighted score, then catalog order.
+//
+// The endpoints are tokenized on the first search, not here, so a server's
+// start-up does not grow with its API.
 func NewKeyword(cat *catalog.Catalog) Searcher {
-	k := &keyword{docs: make([]map[string]float64, len(cat.Endpoints))}
-	for i := range cat.Endpoints {
-		k.docs[i] = indexEndpoint(cat, &cat.Endpoints[i])
-	}
-	return k
+	return &keyword{cat: cat}
+}
+
+// index tokenizes every endpoint once.
+func (k *keyword) index() {
+	k.once.Do(func() {
+		k.docs = make([]map[string]float64, len(k.cat.Endpoints))
+		for i := range k.cat.Endpoints {
+			k.docs[i] = indexEndpoint(k.cat, &k.cat.Endpoints[i])
+		}
+	})
 }
 
 // indexEndpoint gives each term of the endpoint the sum of the weights of
@@ -87,6 +99,7 @@ func (k *keyword) Search(ctx context.Context, q Query) (Result, error) {
 		return Result{}, &QueryError{Pos: 0, Msg: "empty query: give words that describe the operation"}
 	}
 	terms := distinct(Analyze(q.Text))
+	k.index()
 	if len(terms) == 0 {
 		return Result{}, &QueryError{Pos: 0, Msg: "the query has only common words; give words that describe the operation"}
 	}
