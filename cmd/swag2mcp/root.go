@@ -33,7 +33,7 @@ lets a model search, inspect and call every operation of the API.`,
 	// Declared here so it has no -v shorthand: gen's -v means verbose.
 	root.Flags().Bool("version", false, "print the version of swag2mcp")
 	root.SetVersionTemplate("swag2mcp {{.Version}}\n")
-	root.AddCommand(newGenCmd(), newVersionCmd())
+	root.AddCommand(newGenCmd(), newSearchCmd(), newVersionCmd())
 	return root
 }
 

@@ -168,7 +168,7 @@ definitions:
 		{"uploadPhoto body", upload.Body, &ir.Body{Required: true, MediaTypes: []string{"multipart/form-data"}}},
 		{"uploadPhoto input", upload.InputSchema, `{"type":"object","properties":{"parameters":{"type":"object","properties":{` +
 			`"id":{"type":"string"}},"required":["id"],"additionalProperties":false},"requestBody":{"type":"object","properties":{` +
-			`"note":{"description":"a note","type":"string"},"file":{"type":"string","format":"binary","contentEncoding":"base64"}},` +
+			`"note":{"description":"a note","type":"string"},"file":` + fileShape + `},` +
 			`"required":["file"]}},"required":["parameters","requestBody"]}`},
 		{"rename keys", []string{rename.Params[0].Key, rename.Params[1].Key}, []string{"id", "query.id"}},
 		{"rename go names", []string{rename.Params[0].GoName, rename.Params[1].GoName}, []string{"ID", "QueryID"}},

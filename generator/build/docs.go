@@ -79,8 +79,9 @@ type body struct {
 
 // media is one media type and its schema (nil when the spec gives none).
 type media struct {
-	name   string
-	schema json.RawMessage
+	name     string
+	schema   json.RawMessage
+	encoding object // the encoding object of a form or multipart body, as inspect shows it
 }
 
 // response is one lowered response.
@@ -141,11 +142,7 @@ func inputSchema(params []param, b *body) string {
 	}
 	if b != nil && len(b.media) > 0 {
 		def := defaultMedia(b.media)
-		s := b.media[def].schema
-		if s == nil {
-			s = json.RawMessage("{}")
-		}
-		props.set("requestBody", withDescription(s, b.description))
+		props.set("requestBody", withDescription(bodyArgSchema(b.media, def), b.description))
 		if len(b.media) > 1 {
 			names := make([]string, len(b.media))
 			for i, m := range b.media {
@@ -302,6 +299,9 @@ func content(ms []media) object {
 		mo := object{}
 		if m.schema != nil {
 			mo.set("schema", m.schema)
+		}
+		if len(m.encoding) > 0 {
+			mo.set("encoding", m.encoding)
 		}
 		c.set(m.name, mo)
 	}

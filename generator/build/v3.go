@@ -228,6 +228,9 @@ func (l *lowerer) mediaV3(c *orderedmap.Map[string, *v3high.MediaType], at ir.Po
 			refs.add(rs)
 			m.schema = raw(js)
 		}
+		if mt != nil {
+			m.encoding = encodingV3(mt.Encoding)
+		}
 		out = append(out, m)
 	}
 	return out, nil

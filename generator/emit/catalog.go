@@ -54,6 +54,8 @@ func catalogFile(api *ir.API) *jen.File {
 	f.Line()
 	stubsDoc := "apiStubs holds the typed invoke stub of every endpoint, index for index with apiCatalog.Endpoints."
 	f.Add(doc(stubsDoc, jen.Var().Id("apiStubs").Op("=").Index().Qual(invokePath, "Stub").ValuesFunc(lines(stubs))))
+	f.Line()
+	f.Add(indexDecl(api))
 	return f
 }
 

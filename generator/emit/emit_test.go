@@ -161,7 +161,7 @@ func TestReadme(t *testing.T) {
 			fences++
 		}
 	}
-	if fences != 4 {
-		t.Errorf("README has %d fence lines, want 4 (two code blocks)", fences)
+	if fences != 6 {
+		t.Errorf("README has %d fence lines, want 6 (three closed code blocks: build, config file, client config)", fences)
 	}
 }

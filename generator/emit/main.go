@@ -11,6 +11,7 @@ import (
 // hands the tables and the process's standard streams to server.Main.
 func mainFile(api *ir.API, opts Options) *jen.File {
 	f := newFile()
+	f.ImportName(searchPath, "search")
 	var titles []string
 	for _, s := range api.Specs {
 		title := strings.Join(strings.Fields(s.Title), " ")
@@ -33,6 +34,7 @@ func mainFile(api *ir.API, opts Options) *jen.File {
 	o.str("Version", opts.Version)
 	o.add("Catalog", jen.Op("&").Id("apiCatalog"))
 	o.add("Stubs", jen.Id("apiStubs"))
+	o.add("Searcher", searcherOption())
 	o.add("Args", jen.Qual("os", "Args").Index(jen.Lit(1), jen.Empty()))
 	o.add("Stdin", jen.Qual("os", "Stdin"))
 	o.add("Stdout", jen.Qual("os", "Stdout"))

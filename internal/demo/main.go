@@ -48,7 +48,8 @@ func session(binary string, out io.Writer) error {
 	defer upstream.Close()
 
 	cmd := exec.CommandContext(ctx, binary)
-	cmd.Env = append(os.Environ(), "PETSTORE_BASE_URL="+upstream.URL+petstore.Prefix, "PETSTORE_API_KEY=demo-key")
+	// The demo calls one endpoint twice in a row: lift the per-endpoint cooldown.
+	cmd.Env = append(os.Environ(), "PETSTORE_BASE_URL="+upstream.URL+petstore.Prefix, "PETSTORE_API_KEY=demo-key", "PETSTORE_COOLDOWN=0")
 	cmd.Stderr = io.Discard
 	client := mcp.NewClient(&mcp.Implementation{Name: "swag2mcp-demo", Version: "1"}, nil)
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)

@@ -82,19 +82,7 @@ func (c *Client) baseURL(e *catalog.Endpoint) (*url.URL, error) {
 
 // specOf finds e's spec without trusting the catalog's indexes.
 func (c *Client) specOf(e *catalog.Endpoint) *catalog.Spec {
-	cat := c.cat
-	if cat == nil || e.Tag < 0 || e.Tag >= len(cat.Tags) {
-		return nil
-	}
-	col := cat.Tags[e.Tag].Collection
-	if col < 0 || col >= len(cat.Collections) {
-		return nil
-	}
-	s := cat.Collections[col].Spec
-	if s < 0 || s >= len(cat.Specs) {
-		return nil
-	}
-	return &cat.Specs[s]
+	return specOf(c.cat, e)
 }
 
 func isAbsolute(u *url.URL) bool {

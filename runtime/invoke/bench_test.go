@@ -22,7 +22,7 @@ func BenchmarkDo(b *testing.B) {
 
 	b.Run("invoke", func(b *testing.B) {
 		ep := listPets()
-		c := NewClient(testCatalog(srv.URL+"/v2", getPet(), ep), ClientOptions{Getenv: noEnv, HTTPClient: srv.Client()})
+		c := NewClient(testCatalog(srv.URL+"/v2", getPet(), ep), ClientOptions{Getenv: noEnv, HTTPClient: srv.Client(), Limits: Limits{Cooldown: -1}})
 		raw := map[string]json.RawMessage{"tags": json.RawMessage(`["a","b"]`), "limit": json.RawMessage(`10`)}
 		b.ReportAllocs()
 		for b.Loop() {

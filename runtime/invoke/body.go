@@ -17,8 +17,11 @@ type encodedBody struct {
 }
 
 // bodyEncoder turns invoke's requestBody (JSON) into the bytes of one media
-// type. Form, multipart, text and binary encoders slot in next to jsonBody.
-type bodyEncoder func(raw json.RawMessage) ([]byte, error)
+// type and the Content-Type to send them with.
+type bodyEncoder func(raw json.RawMessage, mediaType string, enc map[string]Encoding) ([]byte, string, error)
+
+// maxRequestBody bounds an encoded request body.
+const maxRequestBody = 32 << 20
 
 // encodeBody picks the media type and encodes in.Body. A nil result with no
 // problems means no body. Problems are for the model to fix.
@@ -37,14 +40,16 @@ func encodeBody(in *Input) (*encodedBody, []string) {
 	if problem != "" {
 		return nil, []string{problem}
 	}
-	enc, contentType := encoderFor(mediaType)
-	if enc == nil {
-		return nil, []string{fmt.Sprintf("requestBody: media type %s is not supported yet; this endpoint offers %s",
-			mediaType, strings.Join(spec.MediaTypes, ", "))}
+	var encoding map[string]Encoding
+	if k := kindOf(mediaType); k == formMedia || k == multipartMedia {
+		encoding = encodingOf(in.Endpoint, mediaType)
 	}
-	data, err := enc(in.Body)
+	data, contentType, err := encoderFor(mediaType)(in.Body, mediaType, encoding)
 	if err != nil {
-		return nil, []string{"requestBody: " + err.Error()}
+		return nil, []string{fmt.Sprintf("requestBody (%s): %s", mediaType, err)}
+	}
+	if len(data) > maxRequestBody {
+		return nil, []string{fmt.Sprintf("requestBody: %d bytes encoded, more than the %d allowed", len(data), maxRequestBody)}
 	}
 	return &encodedBody{data: data, contentType: contentType}, nil
 }
@@ -73,28 +78,64 @@ func chooseMediaType(spec *catalog.Body, chosen string) (string, string) {
 	return spec.MediaTypes[0], ""
 }
 
-// encoderFor gives the encoder of a media type and the Content-Type to send,
-// or nil when the media type is not supported yet.
-func encoderFor(mediaType string) (bodyEncoder, string) {
-	switch {
-	case isWildcard(mediaType):
-		return jsonBody, "application/json"
-	case isJSONMediaType(mediaType):
-		if strings.Contains(mediaType, "*") {
-			return jsonBody, "application/json"
-		}
-		return jsonBody, mediaType
+// mediaKind is how a media type's body is encoded.
+type mediaKind int
+
+const (
+	jsonMedia mediaKind = iota
+	formMedia
+	multipartMedia
+	textMedia
+	binaryMedia
+)
+
+// kindOf classifies a media type: JSON (and */*), form, multipart, text
+// (text/* and XML) or binary (everything else).
+func kindOf(mediaType string) mediaKind {
+	base, _, err := mime.ParseMediaType(mediaType)
+	if err != nil {
+		base = strings.ToLower(strings.TrimSpace(mediaType))
 	}
-	return nil, ""
+	typ, sub, _ := strings.Cut(base, "/")
+	switch {
+	case base == "*/*" || base == "*" || isJSONMediaType(base):
+		return jsonMedia
+	case base == "application/x-www-form-urlencoded":
+		return formMedia
+	case typ == "multipart":
+		return multipartMedia
+	case typ == "text" || sub == "xml" || strings.HasSuffix(sub, "+xml"):
+		return textMedia
+	}
+	return binaryMedia
 }
 
-// jsonBody sends the JSON as given, compacted; invalid JSON is refused.
-func jsonBody(raw json.RawMessage) ([]byte, error) {
+// encoderFor gives the encoder of a media type.
+func encoderFor(mediaType string) bodyEncoder {
+	switch kindOf(mediaType) {
+	case formMedia:
+		return formBody
+	case multipartMedia:
+		return multipartBody
+	case textMedia:
+		return textBody
+	case binaryMedia:
+		return binaryBody
+	}
+	return jsonBody
+}
+
+// jsonBody sends the JSON as given, compacted; invalid JSON is refused. A
+// wildcard media type is sent as application/json.
+func jsonBody(raw json.RawMessage, mediaType string, _ map[string]Encoding) ([]byte, string, error) {
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, raw); err != nil {
-		return nil, fmt.Errorf("not valid JSON: %s", err)
+		return nil, "", fmt.Errorf("not valid JSON: %s", err)
 	}
-	return buf.Bytes(), nil
+	if strings.Contains(mediaType, "*") {
+		mediaType = "application/json"
+	}
+	return buf.Bytes(), mediaType, nil
 }
 
 // isJSONMediaType matches application/json, text/json and any +json type.

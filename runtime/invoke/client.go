@@ -20,27 +20,42 @@ import (
 type ClientOptions struct {
 	Getenv       func(string) string // nil: os.Getenv
 	HTTPClient   *http.Client        // nil: a client with transport timeouts; cross-origin redirects are never followed
-	Timeout      time.Duration       // whole call, body included; 0: 30s
+	Timeout      time.Duration       // shorthand for Limits.Timeout when that is zero
 	MaxBodyBytes int64               // response bytes read at most; 0: 10 MiB
+	Limits       Limits              // every spec's limits
+	SpecLimits   map[string]Limits   // by spec domain; non-zero fields override Limits
+	Auth         Authenticator       // nil: requests go out without credentials
+}
+
+// Authenticator adds credentials to a request from an endpoint's security
+// requirements (alternatives in order). It fails before anything is sent
+// when no alternative is fully configured. runtime/auth implements it.
+type Authenticator interface {
+	Apply(ctx context.Context, spec *catalog.Spec, reqs []catalog.Requirement, req *http.Request) error
 }
 
 // Client sends invoke calls of one catalog's endpoints.
 type Client struct {
-	cat     *catalog.Catalog
-	getenv  func(string) string
-	http    *http.Client
-	timeout time.Duration
-	maxBody int64
+	cat        *catalog.Catalog
+	getenv     func(string) string
+	http       *http.Client
+	limits     Limits
+	specLimits map[string]Limits
+	auth       Authenticator
+	cool       *cooldowns
+	maxBody    int64
+	retryBase  time.Duration // first backoff interval; tests shorten it
 }
 
 // NewClient returns a client for cat's endpoints.
 func NewClient(cat *catalog.Catalog, opts ClientOptions) *Client {
-	c := &Client{cat: cat, getenv: opts.Getenv, timeout: opts.Timeout, maxBody: opts.MaxBodyBytes}
+	c := &Client{cat: cat, getenv: opts.Getenv, limits: opts.Limits, specLimits: opts.SpecLimits,
+		auth: opts.Auth, cool: newCooldowns(), maxBody: opts.MaxBodyBytes, retryBase: 200 * time.Millisecond}
+	if c.limits.Timeout == 0 {
+		c.limits.Timeout = opts.Timeout
+	}
 	if c.getenv == nil {
 		c.getenv = os.Getenv
-	}
-	if c.timeout <= 0 {
-		c.timeout = 30 * time.Second
 	}
 	if c.maxBody <= 0 {
 		c.maxBody = 10 << 20
@@ -57,9 +72,12 @@ func NewClient(cat *catalog.Catalog, opts ClientOptions) *Client {
 }
 
 // Do validates in, builds the request with stub, sends it to the endpoint's
-// base URL and reads the answer. Problems the caller can fix are a
-// *ValidationError, a missing base URL a *BaseURLError, an answer outside
-// 2xx an *HTTPError. Errors never carry the request's URL or headers.
+// base URL with the spec's credentials and reads the answer, retrying
+// transient failures where that is safe. Problems the caller can fix are a
+// *ValidationError, a missing base URL a *BaseURLError, a cooldown or the
+// API's rate limiting a *RateLimitError, an answer outside 2xx an
+// *HTTPError; the Authenticator's errors come back as they are. Errors
+// never carry the request's URL or headers.
 func (c *Client) Do(ctx context.Context, in *Input, stub Stub) (*Response, error) {
 	if in == nil || in.Endpoint == nil || stub == nil {
 		return nil, errors.New("invoke: no endpoint or stub")
@@ -84,25 +102,7 @@ func (c *Client) Do(ctx context.Context, in *Input, stub Stub) (*Response, error
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, c.timeout)
-	defer cancel()
-	hreq, err := p.httpRequest(ctx, base)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := c.http.Do(hreq)
-	if err != nil {
-		return nil, c.sendError(ctx, e, err)
-	}
-	defer resp.Body.Close()
-	out, err := readResponse(resp, c.maxBody)
-	if err != nil {
-		return nil, c.sendError(ctx, e, err)
-	}
-	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return nil, &HTTPError{StatusCode: out.StatusCode, Headers: out.Headers, Body: out.Body, Truncated: out.Truncated}
-	}
-	return out, nil
+	return c.send(ctx, e, p, base)
 }
 
 // httpRequest joins the prepared parts to base and checks the result stays
@@ -150,12 +150,12 @@ func joinQuery(base string, pairs []string) string {
 }
 
 // sendError words a failed call without its URL (a query may hold a key).
-func (c *Client) sendError(ctx context.Context, e *catalog.Endpoint, err error) error {
+func sendError(ctx context.Context, e *catalog.Endpoint, timeout time.Duration, err error) error {
 	where := strings.ToUpper(e.Method) + " " + e.Path
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) || errors.Is(err, context.DeadlineExceeded) {
-		return fmt.Errorf("%s: no complete answer within %s: %w", where, c.timeout, context.DeadlineExceeded)
+		return fmt.Errorf("%s: no complete answer within %s: %w", where, timeout, context.DeadlineExceeded)
 	}
-	if errors.Is(err, context.Canceled) {
+	if errors.Is(err, context.Canceled) || errors.Is(ctx.Err(), context.Canceled) {
 		return fmt.Errorf("%s: %w", where, context.Canceled)
 	}
 	var ue *url.Error

@@ -3,6 +3,7 @@ package invoke
 import (
 	"fmt"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -48,7 +49,11 @@ func (r *Request) prepare() (*prepared, error) {
 	pathVals := map[string]string{}
 	var cookies []string
 	for i, param := range e.Params {
-		pieces, err := serialize(param, r.values[i])
+		v := r.values[i]
+		if raw, ok := r.in.Parameters[param.ArgName()]; ok && isMap(v) {
+			v = raw // the model's member order; a Go map has none
+		}
+		pieces, err := serialize(param, v)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("parameter %q: %s", param.ArgName(), err))
 			continue
@@ -115,6 +120,12 @@ func (r *Request) prepare() (*prepared, error) {
 		p.header.Set("Accept", "application/json, */*;q=0.8")
 	}
 	return p, nil
+}
+
+// isMap reports a non-nil map value, through pointers.
+func isMap(v any) bool {
+	rv := deref(reflect.ValueOf(v))
+	return rv.IsValid() && rv.Kind() == reflect.Map && !rv.IsNil()
 }
 
 // ignoredHeader names the header parameters OpenAPI says to ignore: the

@@ -64,7 +64,7 @@ func styleOf(p catalog.Param) (style string, explode bool, sep string) {
 	case "tsv":
 		return "tabDelimited", false, "%09"
 	case "pipes":
-		return "pipeDelimited", false, "|"
+		return "pipeDelimited", false, "%7C"
 	case "multi":
 		return "form", true, ","
 	}
@@ -84,7 +84,7 @@ func styleOf(p catalog.Param) (style string, explode bool, sep string) {
 	case "spaceDelimited":
 		sep = "%20"
 	case "pipeDelimited":
-		sep = "|"
+		sep = "%7C" // the 3.1.1 examples encode it; a literal '|' is not valid in a URI
 	default:
 		sep = ","
 	}

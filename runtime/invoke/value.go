@@ -96,15 +96,49 @@ func normalize(v any) (value, error) {
 	return value{kind: scalar, text: s}, nil
 }
 
-// normalizeJSON normalizes a JSON document, keeping numbers as written.
+// normalizeJSON normalizes a JSON document, keeping numbers as written and
+// an object's members in the order given (OpenAPI leaves the order to the
+// caller; keeping it lets a model control it).
 func normalizeJSON(raw []byte) (value, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
+	trimmed := bytes.TrimSpace(raw)
+	if len(trimmed) == 0 || trimmed[0] != '{' {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.UseNumber()
+		var v any
+		if err := dec.Decode(&v); err != nil {
+			return value{}, err
+		}
+		return normalize(v)
+	}
+	dec := json.NewDecoder(bytes.NewReader(trimmed))
 	dec.UseNumber()
-	var v any
-	if err := dec.Decode(&v); err != nil {
+	if _, err := dec.Token(); err != nil { // {
 		return value{}, err
 	}
-	return normalize(v)
+	var fields []field
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return value{}, err
+		}
+		key, _ := t.(string)
+		var member any
+		if err := dec.Decode(&member); err != nil {
+			return value{}, err
+		}
+		text, err := scalarText(reflect.ValueOf(member))
+		if err != nil {
+			return value{}, err
+		}
+		if member == nil {
+			continue // an undefined member is left out, as RFC 6570 does
+		}
+		fields = append(fields, field{key: key, text: text})
+	}
+	if _, err := dec.Token(); err != nil { // }
+		return value{}, err
+	}
+	return value{kind: object, fields: fields}, nil
 }
 
 // deref follows pointers and interfaces; it returns the zero Value for nil.

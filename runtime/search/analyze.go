@@ -4,25 +4,60 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/kljensen/snowball/english"
 )
 
+// token is one analyzed term and its position in its field. Parts of an
+// identifier take consecutive positions; the whole identifier shares the
+// position of its first part.
+type token struct {
+	term string
+	pos  int
+}
+
 // Analyze turns text into search terms: words split on anything that is not
-// a letter or digit and at camelCase boundaries, lowercased, stop words
-// dropped and plurals folded. A camelCase word also yields itself whole, so
-// "getPetById" gives get, pet, id and getpetbyid. Indexing and queries use
-// the same analyzer, so their terms always agree.
+// a letter or digit, at camelCase boundaries and between letters and
+// digits, lowercased, stop words and single characters dropped, English
+// words stemmed (so plurals fold: "repositories" and "repository" agree).
+// An identifier also yields itself whole, so "getPetById" gives get, pet,
+// id and getpetbyid. Indexing and queries use the same analyzer, so their
+// terms always agree.
 func Analyze(text string) []string {
-	var terms []string
+	toks := analyzeTokens(text, 0, nil)
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.term
+	}
+	return out
+}
+
+// analyzeTokens analyzes text into at most limit tokens (no bound when
+// limit is 0), appending to dst.
+func analyzeTokens(text string, limit int, dst []token) []token {
+	pos := 0
 	for _, w := range words(text) {
-		parts := camelParts(w)
+		parts := splitIdentifier(w)
+		first := -1
 		for _, p := range parts {
-			terms = appendTerm(terms, p)
+			if t, ok := normalize(p); ok {
+				if first < 0 {
+					first = pos
+				}
+				dst = append(dst, token{t, pos})
+				pos++
+			}
 		}
-		if len(parts) > 1 {
-			terms = appendTerm(terms, w)
+		if len(parts) > 1 && first >= 0 {
+			if t, ok := normalize(w); ok {
+				dst = append(dst, token{t, first})
+			}
+		}
+		if limit > 0 && len(dst) >= limit {
+			return dst[:limit]
 		}
 	}
-	return terms
+	return dst
 }
 
 // words splits text into runs of letters and digits.
@@ -45,61 +80,83 @@ func words(text string) []string {
 	return out
 }
 
-// camelParts splits a word at lower-to-upper boundaries and before the last
-// capital of an acronym that starts a new word: "HTTPServer" gives HTTP,
-// Server. Digits stay with the letters around them ("oauth2", "v1").
-func camelParts(w string) []string {
+// splitIdentifier splits a word at lower-to-upper boundaries, before the
+// last capital of an acronym that starts a new word ("HTTPServer" gives
+// HTTP, Server) and where digits follow a run of two or more letters
+// ("oauth2" gives oauth, 2; "v1" stays whole).
+func splitIdentifier(w string) []string {
 	var parts []string
 	start := 0
 	prev := rune(-1)
+	letters := 0 // letters in a row before i
 	for i, r := range w {
-		if i > 0 && unicode.IsUpper(r) {
+		if i > 0 {
 			next, _ := utf8.DecodeRuneInString(w[i+utf8.RuneLen(r):])
-			lowerBefore := unicode.IsLower(prev) || unicode.IsDigit(prev)
-			acronymEnd := unicode.IsUpper(prev) && unicode.IsLower(next)
-			if lowerBefore || acronymEnd {
+			split := false
+			switch {
+			case unicode.IsUpper(r):
+				split = unicode.IsLower(prev) || unicode.IsDigit(prev) ||
+					(unicode.IsUpper(prev) && unicode.IsLower(next))
+			case unicode.IsDigit(r):
+				split = unicode.IsLetter(prev) && letters >= 2
+			case unicode.IsLetter(r):
+				split = unicode.IsDigit(prev)
+			}
+			if split {
 				parts = append(parts, w[start:i])
 				start = i
 			}
+		}
+		if unicode.IsLetter(r) {
+			letters++
+		} else {
+			letters = 0
 		}
 		prev = r
 	}
 	return append(parts, w[start:])
 }
 
-// appendTerm lowercases, filters and folds one word and appends it.
-func appendTerm(terms []string, w string) []string {
+// normalize lowercases and stems one word; ok is false for words not worth
+// indexing (stop words, single characters).
+func normalize(w string) (string, bool) {
 	w = strings.ToLower(w)
-	if isStopWord(w) {
-		return terms
+	if utf8.RuneCountInString(w) < 2 || isStopWord(w) {
+		return "", false
 	}
-	return append(terms, foldPlural(w))
+	return stem(w), true
 }
 
-// isStopWord reports words too common in API descriptions to rank by.
-func isStopWord(w string) bool {
-	switch w {
-	case "a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "by",
-		"with", "from", "at", "as", "is", "are", "be", "this", "that", "it",
-		"its", "into", "via":
-		return true
+// stem reduces an English word to its Snowball (Porter2) stem. Words with
+// digits or non-ASCII letters are left alone: the English stemmer has
+// nothing to say about them.
+func stem(w string) string {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c < 'a' || c > 'z' {
+			return w
+		}
 	}
-	return false
-}
-
-// foldPlural maps common English plurals to their singular, so "pets"
-// finds "pet". It is deliberately crude; both sides fold alike.
-func foldPlural(w string) string {
 	if len(w) <= 3 {
 		return w
 	}
-	switch {
-	case strings.HasSuffix(w, "ies"):
-		return w[:len(w)-3] + "y"
-	case strings.HasSuffix(w, "ss"), strings.HasSuffix(w, "us"), strings.HasSuffix(w, "is"):
-		return w
-	case strings.HasSuffix(w, "s"):
-		return w[:len(w)-1]
+	return english.Stem(w, true)
+}
+
+// isStopWord reports words too common in API texts and in questions to
+// rank by.
+func isStopWord(w string) bool {
+	switch w {
+	case "a", "an", "the", "and", "or", "of", "to", "in", "on", "for", "by",
+		"with", "from", "at", "as", "is", "are", "be", "been", "was", "were",
+		"this", "that", "these", "those", "it", "its", "into", "via", "if",
+		"then", "than", "so", "such", "not", "no", "can", "could", "will",
+		"would", "should", "shall", "may", "might", "must", "do", "does",
+		"did", "done", "has", "have", "had", "which", "what", "who", "whom",
+		"how", "when", "where", "why", "i", "me", "my", "mine", "we", "us",
+		"our", "you", "your", "he", "she", "they", "them", "their", "all",
+		"any", "some", "please", "want", "need", "there", "here", "about",
+		"also", "only", "just", "like", "e", "g", "eg", "ie", "etc":
+		return true
 	}
-	return w
+	return false
 }

@@ -12,22 +12,57 @@ func TestAnalyze(t *testing.T) {
 		text string
 		want []string
 	}{
-		{"empty", "", nil},
-		{"punctuation only", " /-{}. ", nil},
+		{"empty", "", []string{}},
+		{"punctuation only", " /-{}. ", []string{}},
 		{"path", "/pets/{petId}/photos", []string{"pet", "pet", "id", "petid", "photo"}},
 		{"camel case with stop word", "getPetById", []string{"get", "pet", "id", "getpetbyid"}},
 		{"acronym", "HTTPServer", []string{"http", "server", "httpserver"}},
-		{"digits stay", "oauth2 v1Token", []string{"oauth2", "v1", "token", "v1token"}},
-		{"stop words dropped", "Find the pets of a user", []string{"find", "pet", "user"}},
-		{"plurals folded", "categories status address analysis", []string{"category", "status", "address", "analysis"}},
+		{"snake and kebab", "pull_request review-comments", []string{"pull", "request", "review", "comment"}},
+		{"digits after a word split", "oauth2 sha256 v1", []string{"oauth", "oauth2", "sha", "256", "sha256", "v1"}},
+		{"stop words dropped", "Which of my pets did the user add?", []string{"pet", "user", "add"}},
+		{"plurals and stems agree", "repositories repository categories category", []string{"repositori", "repositori", "categori", "categori"}},
+		{"verbs stem", "deleting deleted deletes", []string{"delet", "delet", "delet"}},
 		{"method", "GET", []string{"get"}},
-		{"non-ascii letters", "Übersicht für Käufer", []string{"übersicht", "für", "käufer"}},
+		{"non-ascii letters kept", "Übersicht für Käufer", []string{"übersicht", "für", "käufer"}},
+		{"single letters dropped", "x y pet", []string{"pet"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := Analyze(tt.text)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("Analyze(%q) mismatch (-want +got):\n%s", tt.text, diff)
+			}
+		})
+	}
+}
+
+func TestAnalyzePositions(t *testing.T) {
+	got := analyzeTokens("getPetById and the pets", 0, nil)
+	want := []token{{"get", 0}, {"pet", 1}, {"id", 2}, {"getpetbyid", 0}, {"pet", 3}}
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(token{})); diff != "" {
+		t.Errorf("positions mismatch (-want +got):\n%s", diff)
+	}
+	if n := len(analyzeTokens("a b c pets users orders", 2, nil)); n != 2 {
+		t.Errorf("limit 2 gave %d tokens", n)
+	}
+}
+
+func TestStripMarkup(t *testing.T) {
+	tests := []struct {
+		in, want string
+	}{
+		{"plain text", "plain text"},
+		{"<p>Adds a <b>new</b> pet</p>", " Adds a  new  pet "},
+		{"See [the docs](https://example.com/docs/pets).", "See [the docs ."},
+		{"Visit https://example.com/a/b now", "Visit   now"},
+		{"a &amp; b", "a   b"},
+		{"x < y and y > z", "x < y and y > z"},
+		{"unclosed <b", "unclosed <b"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if got := stripMarkup(tt.in); got != tt.want {
+				t.Errorf("stripMarkup(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
 	}

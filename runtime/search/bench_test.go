@@ -1,17 +1,144 @@
-package search
+package search_test
 
 import (
 	"context"
 	"fmt"
+	"os"
+	"sort"
+	"sync"
 	"testing"
+	"time"
 
+	"github.com/swag2mcp/swag2mcp/generator/build"
+	"github.com/swag2mcp/swag2mcp/generator/index"
+	"github.com/swag2mcp/swag2mcp/generator/load"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
-// BenchmarkKeywordSearch measures one query over 1,000 endpoints.
-func BenchmarkKeywordSearch(b *testing.B) {
+// githubQueries are natural-language and structured queries a model might
+// send to GitHub's API.
+var githubQueries = []string{
+	"remove a webhook from my repo",
+	"which files did this PR touch?",
+	"create an issue",
+	"list PR comments",
+	"star a repo",
+	"get the authenticated user",
+	"merge a pull request",
+	"delete a branch",
+	"add a label to an issue",
+	"list workflow runs",
+	"rename a branch",
+	"download repo as zip",
+	"+method:POST +tag:issues",
+	"path:/repos/*/hooks*",
+	`"pull request" review`,
+	"webhok~ -method:GET",
+	"/releas.*/ latest",
+	"tag:actions secret^3",
+	"who can push to a protected branch",
+	"invite a collaborator to an organization",
+}
+
+// githubIndex loads GitHub's spec once (SWAG2MCP_GITHUB_SPEC; the bench
+// make target sets it) and builds its index and catalog.
+var githubIndex = sync.OnceValues(func() (catalog.Index, *catalog.Catalog) {
+	path := os.Getenv("SWAG2MCP_GITHUB_SPEC")
+	if path == "" {
+		return catalog.Index{}, nil
+	}
+	doc, ds := load.Load(context.Background(), path, load.Options{})
+	if doc == nil || ds.HasErrors() {
+		return catalog.Index{}, nil
+	}
+	api, ds := build.Build([]*load.Doc{doc}, build.Options{})
+	if api == nil || ds.HasErrors() {
+		return catalog.Index{}, nil
+	}
+	return index.Build(api), index.Catalog(api)
+})
+
+func github(b *testing.B) (catalog.Index, *catalog.Catalog) {
+	ix, cat := githubIndex()
+	if cat == nil {
+		b.Skip("set SWAG2MCP_GITHUB_SPEC to GitHub's api.github.com.json (make bench does)")
+	}
+	return ix, cat
+}
+
+// BenchmarkSearchGitHub runs the query list over GitHub's index and
+// reports the 50th and 99th percentile latency of single queries.
+func BenchmarkSearchGitHub(b *testing.B) {
+	ix, cat := github(b)
+	s := search.Open(ix, cat)
+	ctx := context.Background()
+	var lat []time.Duration
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		q := githubQueries[i%len(githubQueries)]
+		start := time.Now()
+		if _, err := s.Search(ctx, search.Query{Text: q, Limit: 10}); err != nil {
+			b.Fatalf("%q: %v", q, err)
+		}
+		lat = append(lat, time.Since(start))
+	}
+	reportPercentiles(b, lat)
+}
+
+func reportPercentiles(b *testing.B, lat []time.Duration) {
+	if len(lat) == 0 {
+		return
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	pct := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) }
+	b.ReportMetric(pct(0.50), "p50-µs")
+	b.ReportMetric(pct(0.99), "p99-µs")
+}
+
+// BenchmarkOpen measures making the Searcher from compiled index data:
+// it must not grow with the API.
+func BenchmarkOpen(b *testing.B) {
+	small := testCatalogFor(10)
+	smallIx := search.BuildIndex(search.CatalogDocs(small))
+	cases := []struct {
+		name string
+		ix   catalog.Index
+		cat  *catalog.Catalog
+	}{{"10-endpoints", smallIx, small}}
+	if ix, cat := githubIndex(); cat != nil {
+		cases = append(cases, struct {
+			name string
+			ix   catalog.Index
+			cat  *catalog.Catalog
+		}{fmt.Sprintf("github-%d-endpoints", len(cat.Endpoints)), ix, cat})
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				_ = search.Open(c.ix, c.cat)
+			}
+		})
+	}
+}
+
+// BenchmarkBuildGitHub measures the generator's indexing of GitHub's spec
+// and reports the index size.
+func BenchmarkBuildGitHub(b *testing.B) {
+	_, cat := github(b)
+	docs := search.CatalogDocs(cat)
+	var ix catalog.Index
+	for b.Loop() {
+		ix = search.BuildIndex(docs)
+	}
+	size := len(ix.Meta) + len(ix.Blocks) + len(ix.Dict) + len(ix.Postings) + len(ix.Positions) + len(ix.Norms)
+	b.ReportMetric(float64(size), "index-bytes")
+}
+
+// testCatalogFor is a synthetic catalog of n endpoints.
+func testCatalogFor(n int) *catalog.Catalog {
 	cat := &catalog.Catalog{Tags: []catalog.Tag{{Name: "widgets"}}}
-	for i := range 1000 {
+	for i := range n {
 		cat.Endpoints = append(cat.Endpoints, catalog.Endpoint{
 			Method:      "GET",
 			Path:        fmt.Sprintf("/widgets/{widgetId}/parts%d", i),
@@ -20,10 +147,5 @@ func BenchmarkKeywordSearch(b *testing.B) {
 			Description: "Returns every part with its supplier, price and stock level.",
 		})
 	}
-	s := NewKeyword(cat)
-	for b.Loop() {
-		if _, err := s.Search(context.Background(), Query{Text: "list widget parts by supplier", Limit: 10}); err != nil {
-			b.Fatal(err)
-		}
-	}
+	return cat
 }

@@ -1,11 +1,15 @@
-// Package search finds a catalog's endpoints for a model's query: it defines
-// the Searcher contract the server's search tool calls, the analyzer that
-// turns text into terms, and a ranked keyword searcher.
+// Package search finds a catalog's endpoints for a model's query. It owns
+// the analyzer (shared by the generator, so indexed and queried terms always
+// agree), the index format the generator compiles into a server, the query
+// language of the search tool and its BM25F ranking.
 package search
 
 import (
 	"context"
 	"fmt"
+	"sync"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
 // Searcher ranks a catalog's endpoints for a query. The server calls it
@@ -16,8 +20,9 @@ type Searcher interface {
 
 // Query is one search request.
 type Query struct {
-	Text  string
-	Limit int // most hits to return; 0 or less means all
+	Text    string
+	Limit   int  // most hits to return; 0 or less means all
+	Explain bool // fill Hit.Why
 }
 
 // Result is the ranked answer to a query.
@@ -30,6 +35,16 @@ type Result struct {
 type Hit struct {
 	Endpoint int // index into catalog.Catalog.Endpoints
 	Score    float64
+	Why      []Contribution // with Query.Explain: what scored, in query order
+}
+
+// Contribution is one term's share of a hit's score.
+type Contribution struct {
+	Clause string   // the query clause as written
+	Term   string   // the index term that matched
+	Via    string   // how the clause reached the term: exact, synonym, typo, fuzzy, wildcard, regex, phrase, keyword
+	Fields []string // text fields the term occurred in
+	Score  float64  // before coordination and method hints
 }
 
 // QueryError says why a query cannot be run; the server reports it as
@@ -41,4 +56,62 @@ type QueryError struct {
 
 func (e *QueryError) Error() string {
 	return fmt.Sprintf("query at position %d: %s", e.Pos, e.Msg)
+}
+
+// engine is the Searcher over one index.
+type engine struct {
+	cat     *catalog.Catalog
+	once    sync.Once
+	r       *reader
+	scratch sync.Pool
+}
+
+// Open returns the Searcher over idx, the index the generator compiled for
+// cat. It decodes nothing but a few numbers, so it costs the same for any
+// size of API. An index of another format or size than cat (a runtime newer
+// than the generated code) is ignored: the catalog is then indexed in memory
+// at the first search.
+func Open(idx catalog.Index, cat *catalog.Catalog) Searcher {
+	if r, ok := openReader(idx, len(cat.Endpoints)); ok {
+		e := &engine{cat: cat, r: r}
+		e.once.Do(func() {})
+		return e
+	}
+	return New(cat)
+}
+
+// New returns a Searcher that indexes cat in memory at its first search;
+// generated servers use Open with their compiled index instead.
+func New(cat *catalog.Catalog) Searcher {
+	return &engine{cat: cat}
+}
+
+// reader returns the index, building it on first use when needed.
+func (e *engine) reader() *reader {
+	e.once.Do(func() {
+		docs := len(e.cat.Endpoints)
+		r, ok := openReader(BuildIndex(CatalogDocs(e.cat)), docs)
+		if !ok { // cannot happen: BuildIndex writes what openReader reads
+			r = &reader{}
+		}
+		e.r = r
+	})
+	return e.r
+}
+
+// Search implements Searcher.
+func (e *engine) Search(ctx context.Context, q Query) (Result, error) {
+	clauses, err := parse(q.Text)
+	if err != nil {
+		return Result{}, err
+	}
+	if len(clauses) == 0 {
+		return Result{}, &QueryError{Pos: 0, Msg: "empty query: give words that describe the operation, e.g. \"create an order\""}
+	}
+	r := e.reader()
+	pl, err := e.plan(r, clauses)
+	if err != nil {
+		return Result{}, err
+	}
+	return e.run(ctx, r, pl, q)
 }

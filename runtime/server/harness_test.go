@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"strings"
 	"testing"
 
@@ -109,8 +110,17 @@ func testStubs() []invoke.Stub {
 	}
 }
 
-// testOptions serve testCatalog; env holds the server's environment.
+// testOptions serve testCatalog; env holds the server's environment. The
+// cooldown is off unless env sets SWAG2MCP_COOLDOWN: tests call endpoints
+// back to back.
 func testOptions(env map[string]string) Options {
+	if _, ok := env["SWAG2MCP_COOLDOWN"]; !ok {
+		env = maps.Clone(env)
+		if env == nil {
+			env = map[string]string{}
+		}
+		env["SWAG2MCP_COOLDOWN"] = "0"
+	}
 	return Options{
 		Name:    "petstore-mcp",
 		Version: "v1.2.3",
@@ -123,7 +133,7 @@ func testOptions(env map[string]string) Options {
 // connect serves opts over an in-memory stdio pair and returns a connected
 // client session of the official Go SDK. mcp-go's stdio session is a
 // package-level singleton, so tests using connect must not run in parallel.
-func connect(t *testing.T, opts Options) *mcp.ClientSession {
+func connect(t testing.TB, opts Options) *mcp.ClientSession {
 	t.Helper()
 	s, err := NewMCPServer(opts)
 	if err != nil {

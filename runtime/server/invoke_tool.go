@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/swag2mcp/swag2mcp/runtime/auth"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 	"github.com/swag2mcp/swag2mcp/runtime/invoke"
 )
@@ -25,11 +27,18 @@ type invokeAnswer struct {
 	Headers    map[string]string `json:"headers"`
 	Body       any               `json:"body,omitempty"`
 	Truncated  bool              `json:"truncated,omitempty"` // body is the text of the answer's first bytes
+	// Notes say what the server changed in the arguments before sending:
+	// JSON text parsed into objects or arrays, defaults filled in.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // invoke handles the invoke tool.
 func (t *tools) invoke(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := readArgs(req, "endpointId", "parameters", "requestBody", "mediaType", "headers", "cookies")
+	var healed []string
+	if unwrapJSONText(a, "parameters") {
+		healed = append(healed, "/parameters")
+	}
 	in := &invoke.Input{
 		Parameters: a.object("parameters"),
 		Body:       a.value("requestBody"),
@@ -43,6 +52,15 @@ func (t *tools) invoke(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	}
 	e := &t.cat.Endpoints[i]
 	in.Endpoint = e
+	va := &invoke.Args{Parameters: in.Parameters, Body: in.Body, MediaType: in.MediaType}
+	fixes, err := t.validator.Check(e, va)
+	healed = append(healed, fixes.Healed...)
+	var ve *invoke.ValidationError
+	if errors.As(err, &ve) {
+		return failure(validationFailed("%s.%s Call inspect with this endpointId for the full contract.",
+			strings.Join(ve.Problems, "; "), healedNote(healed)))
+	}
+	in.Parameters, in.Body = va.Parameters, va.Body
 	if problems := checkParameters(e, in); len(problems) > 0 {
 		return failure(validationFailed("%s. Call inspect with this endpointId to see the parameters it takes.",
 			strings.Join(problems, "; ")))
@@ -61,7 +79,42 @@ func (t *tools) invoke(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	if headers == nil {
 		headers = map[string]string{}
 	}
-	return success(invokeAnswer{StatusCode: resp.StatusCode, Headers: headers, Body: resp.Body, Truncated: resp.Truncated})
+	ans := invokeAnswer{StatusCode: resp.StatusCode, Headers: headers, Body: resp.Body, Truncated: resp.Truncated}
+	if len(healed) > 0 {
+		ans.Notes = append(ans.Notes, "healed: parsed JSON text into objects or arrays at "+strings.Join(healed, ", ")+
+			"; next time send them as JSON objects and arrays, not strings")
+	}
+	if len(fixes.Defaulted) > 0 {
+		ans.Notes = append(ans.Notes, "filled required parameters from their spec defaults: "+strings.Join(fixes.Defaulted, ", "))
+	}
+	return success(ans)
+}
+
+// unwrapJSONText replaces a string argument holding a JSON object with the
+// object (healing a model that quoted it) and reports whether it did.
+func unwrapJSONText(a *args, name string) bool {
+	raw, ok := a.raw[name]
+	if !ok {
+		return false
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal([]byte(s), &m) != nil || m == nil {
+		return false
+	}
+	a.raw[name] = json.RawMessage(s)
+	return true
+}
+
+// healedNote mentions healing in a validation message.
+func healedNote(healed []string) string {
+	if len(healed) == 0 {
+		return ""
+	}
+	return " (JSON text at " + strings.Join(healed, ", ") + " was parsed before checking.)"
 }
 
 // checkParameters reports missing required parameters and body, and
@@ -102,6 +155,10 @@ func (t *tools) invokeFailure(e *catalog.Endpoint, err error) *toolError {
 	var ve *invoke.ValidationError
 	var he *invoke.HTTPError
 	var be *invoke.BaseURLError
+	var rl *invoke.RateLimitError
+	var me *auth.MissingError
+	var te *auth.TokenError
+	var ce *auth.CredentialError
 	switch {
 	case errors.As(err, &ve):
 		return validationFailed("%s. Call inspect with this endpointId to see the parameters and body it takes.",
@@ -116,6 +173,13 @@ func (t *tools) invokeFailure(e *catalog.Endpoint, err error) *toolError {
 		}
 	case errors.As(err, &be):
 		return &toolError{Code: codeInvokeError, Message: be.Error() + ". Ask the user to configure the server."}
+	case errors.As(err, &rl):
+		return rateLimited(rl)
+	case errors.As(err, &me):
+		return &toolError{Code: codeAuthMissing, Message: me.Error() + ". Nothing was sent. Tell the user which variables to set; " +
+			"do not retry until they have.", Variables: missingVars(me)}
+	case errors.As(err, &te), errors.As(err, &ce):
+		return &toolError{Code: codeInvokeError, Message: err.Error() + ". Nothing was sent to the API; ask the user to check the server's credentials."}
 	case errors.Is(err, context.Canceled):
 		return &toolError{Code: codeInvokeError, Message: "the call was cancelled before the API answered"}
 	}
@@ -131,6 +195,35 @@ func (t *tools) invokeFailure(e *catalog.Endpoint, err error) *toolError {
 		Message: fmt.Sprintf("the request to %s %s failed: %v. Check that the API is reachable at %q "+
 			"(set by %s_BASE_URL), then retry.", e.Method, e.Path, err, t.client.BaseURL(e), spec.EnvPrefix),
 	}
+}
+
+// rateLimited words a cooldown or the API's rate limiting.
+func rateLimited(rl *invoke.RateLimitError) *toolError {
+	secs := invoke.Seconds(rl.Wait)
+	te := &toolError{Code: codeRateLimit, RetryAfterSeconds: secs, StatusCode: rl.StatusCode}
+	switch {
+	case rl.StatusCode == 0:
+		te.Message = fmt.Sprintf("this endpoint was called less than its cooldown ago and the call was not sent; "+
+			"wait %d s before calling it again, or call other endpoints meanwhile", secs)
+	case secs > 0:
+		te.Message = fmt.Sprintf("the API is rate limiting (HTTP %d) and asks to wait %d s; retry after that", rl.StatusCode, secs)
+	default:
+		te.Message = fmt.Sprintf("the API is rate limiting (HTTP %d); wait before retrying", rl.StatusCode)
+	}
+	return te
+}
+
+// missingVars lists the variables of every alternative, in order, once.
+func missingVars(me *auth.MissingError) []string {
+	var out []string
+	for _, alt := range me.Alternatives {
+		for _, v := range alt {
+			if !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // quoteBody renders an error body for a message, cut to maxBodyInMessage.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/swag2mcp/swag2mcp/runtime/auth"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 	"github.com/swag2mcp/swag2mcp/runtime/invoke"
 )
@@ -47,9 +48,15 @@ func (t *tools) logCall(ctx context.Context, e *catalog.Endpoint, in *invoke.Inp
 func errorKind(err error) string {
 	var ve *invoke.ValidationError
 	var he *invoke.HTTPError
+	var rl *invoke.RateLimitError
+	var me *auth.MissingError
 	switch {
 	case errors.As(err, &ve):
 		return "validation"
+	case errors.As(err, &rl):
+		return "rate limit"
+	case errors.As(err, &me):
+		return "auth missing"
 	case errors.As(err, &he):
 		return "http status " + strconv.Itoa(he.StatusCode)
 	}

@@ -14,6 +14,8 @@ const (
 	codeValidationFailed = "validation_failed"
 	codeNotFound         = "not_found"
 	codeInvokeError      = "invoke_error"
+	codeRateLimit        = "rate_limit"
+	codeAuthMissing      = "auth_missing"
 )
 
 // toolError is a failed call's answer: {"error": toolError}.
@@ -24,6 +26,12 @@ type toolError struct {
 	// with a non-2xx status.
 	StatusCode int `json:"statusCode,omitempty"`
 	Body       any `json:"body,omitempty"`
+	// RetryAfterSeconds is how long to wait before calling again
+	// (rate_limit).
+	RetryAfterSeconds int `json:"retryAfterSeconds,omitempty"`
+	// Variables name the settings that would fix the call (auth_missing),
+	// never their values.
+	Variables []string `json:"variables,omitempty"`
 }
 
 func (e *toolError) Error() string { return e.Code + ": " + e.Message }

@@ -47,11 +47,12 @@ func (t *tools) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 func searchNote(shown, total int) string {
 	switch {
 	case total == 0:
-		return "No endpoint matched. Try other or fewer words, e.g. the resource name."
+		return "No endpoint matched. Try other or fewer words (the resource name alone often works), " +
+			"or a pattern such as path:/orders/*."
 	case total > shown:
 		return fmt.Sprintf("Showing the best %d of %d matches. If the endpoint you need is not among them, "+
-			"narrow the query with more specific words (a method such as method:POST or a tag such as "+
-			"tag:orders also helps) rather than raising limit.", shown, total)
+			"narrow the query rather than raising limit: add distinctive words, require a word with +word, "+
+			"filter with method:POST, tag:orders or path:/orders/*, or exclude with -word.", shown, total)
 	}
 	return ""
 }

@@ -1,5 +1,5 @@
 // Package server runs a generated MCP server: it parses the command line,
-// defines the search, inspect, endpoint_by_id and invoke tools over a
+// defines the search, inspect, endpoint_by_id, invoke and auth tools over a
 // catalog, and serves them with mcp-go over stdio.
 package server
 
@@ -29,7 +29,7 @@ type Options struct {
 
 	Catalog  *catalog.Catalog
 	Stubs    []invoke.Stub   // one per Catalog.Endpoints entry, same order
-	Searcher search.Searcher // nil: search.NewKeyword(Catalog)
+	Searcher search.Searcher // nil: search.New(Catalog), indexed at the first search
 
 	Args   []string  // command-line arguments without the program name
 	Stdin  io.Reader // nil: os.Stdin
@@ -37,6 +37,13 @@ type Options struct {
 	Stderr io.Writer // nil: os.Stderr; usage errors and logs
 
 	Getenv func(string) string // nil: os.Getenv
+
+	// ConfigFile is the YAML config file (--config): its "credentials"
+	// go to runtime/auth, its "limits" to the invoke client. "" for none.
+	ConfigFile string
+	// Settings are call limits set by the caller (Main: the flags); they
+	// override the config file and the environment.
+	Settings Settings
 
 	// DefsBudget bounds the bytes of $defs in one inspect answer; zero
 	// means DefaultDefsBudget.
@@ -57,7 +64,10 @@ func NewMCPServer(opts Options) (*mcpserver.MCPServer, error) {
 	if err := checkCatalog(opts.Catalog, len(opts.Stubs)); err != nil {
 		return nil, err
 	}
-	t := newTools(opts)
+	t, err := newTools(opts)
+	if err != nil {
+		return nil, err
+	}
 	s := mcpserver.NewMCPServer(opts.Name, opts.Version,
 		mcpserver.WithToolCapabilities(false),
 		mcpserver.WithInstructions(instructions),
@@ -117,7 +127,7 @@ func (o Options) withDefaults() Options {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	if o.Searcher == nil && o.Catalog != nil {
-		o.Searcher = search.NewKeyword(o.Catalog)
+		o.Searcher = search.New(o.Catalog)
 	}
 	return o
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
+	"github.com/swag2mcp/swag2mcp/runtime/auth"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 	"github.com/swag2mcp/swag2mcp/runtime/invoke"
 	"github.com/swag2mcp/swag2mcp/runtime/search"
@@ -32,18 +33,43 @@ type tools struct {
 	stubs      []invoke.Stub
 	searcher   search.Searcher
 	client     *invoke.Client
+	validator  *invoke.Validator
+	auth       *auth.Provider
 	byID       map[string]int // endpointKey(id) → index in cat.Endpoints
 	defsBudget int
 	log        *slog.Logger
 }
 
-// newTools indexes the catalog's endpoint ids; opts has its defaults.
-func newTools(opts Options) *tools {
+// newTools reads the limits and credentials and indexes the catalog's
+// endpoint ids; opts has its defaults.
+func newTools(opts Options) (*tools, error) {
+	settings, err := readSettings(opts.ConfigFile)
+	if err != nil {
+		return nil, err
+	}
+	if settings, err = settings.fromEnv(opts.Getenv, opts.Catalog); err != nil {
+		return nil, err
+	}
+	settings.Limits = overlay(settings.Limits, opts.Settings.Limits)
+	for domain, l := range opts.Settings.Specs {
+		if settings.Specs == nil {
+			settings.Specs = map[string]invoke.Limits{}
+		}
+		settings.Specs[domain] = overlay(settings.Specs[domain], l)
+	}
+	creds, err := auth.New(opts.Catalog, auth.Options{Getenv: opts.Getenv, ConfigFile: opts.ConfigFile})
+	if err != nil {
+		return nil, err
+	}
 	t := &tools{
-		cat:        opts.Catalog,
-		stubs:      opts.Stubs,
-		searcher:   opts.Searcher,
-		client:     invoke.NewClient(opts.Catalog, invoke.ClientOptions{Getenv: opts.Getenv}),
+		cat:      opts.Catalog,
+		stubs:    opts.Stubs,
+		searcher: opts.Searcher,
+		client: invoke.NewClient(opts.Catalog, invoke.ClientOptions{
+			Getenv: opts.Getenv, Limits: settings.Limits, SpecLimits: settings.Specs, Auth: creds,
+		}),
+		validator:  invoke.NewValidator(opts.Catalog),
+		auth:       creds,
 		byID:       make(map[string]int, len(opts.Catalog.Endpoints)),
 		defsBudget: opts.DefsBudget,
 		log:        opts.Logger,
@@ -54,7 +80,7 @@ func newTools(opts Options) *tools {
 			t.byID[k] = i
 		}
 	}
-	return t
+	return t, nil
 }
 
 // serverTools pairs each tool definition with its handler. Tools are
@@ -66,6 +92,7 @@ func (t *tools) serverTools() []mcpserver.ServerTool {
 		{Tool: inspectTool(), Handler: t.inspect},
 		{Tool: endpointByIDTool(), Handler: t.endpointByID},
 		{Tool: invokeTool(), Handler: t.invoke},
+		{Tool: auth.Tool(), Handler: t.authTool},
 	}
 }
 
@@ -130,8 +157,9 @@ func invokeTool() mcp.Tool {
 		RawInputSchema: json.RawMessage(`{"type":"object","properties":{` +
 			`"endpointId":{"type":"string","description":"Endpoint id (32 hex digits) from search"},` +
 			`"parameters":{"type":"object","description":"Path, query, header and cookie parameters by name, as inspect lists them"},` +
-			`"requestBody":{"description":"Request body as JSON, for endpoints that take one"},` +
-			`"mediaType":{"type":"string","description":"Request body media type when the endpoint accepts several; default the first"},` +
+			`"requestBody":{"description":"Request body as JSON, for endpoints that take one. Form and multipart bodies are objects of their fields; ` +
+			`a file is {\"content\": base64, \"filename\", \"contentType\"}; binary bodies are base64 strings, text bodies strings"},` +
+			`"mediaType":{"type":"string","description":"Request body media type when the endpoint accepts several; default JSON when offered"},` +
 			`"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers"},` +
 			`"cookies":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra cookies"}},` +
 			`"required":["endpointId"],"additionalProperties":false}`),

@@ -46,6 +46,7 @@ func TestToolsList(t *testing.T) {
 	want := map[string]shape{
 		"search":         {ReadOnly: true, Idempotent: true, Required: []any{"query", "limit"}},
 		"inspect":        {ReadOnly: true, Idempotent: true, Required: []any{"endpointId"}},
+		"auth":           {ReadOnly: true, Idempotent: true, OpenWorld: true},
 		"endpoint_by_id": {ReadOnly: true, Idempotent: true, Required: []any{"endpointId"}},
 		"invoke":         {Destructive: true, OpenWorld: true, Required: []any{"endpointId"}},
 	}

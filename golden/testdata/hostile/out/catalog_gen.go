@@ -191,3 +191,17 @@ var apiStubs = []invoke.Stub{
 	postDropTableStub,
 	opWithNewlineStub,
 }
+
+// apiIndex is the search index of every endpoint, built by the generator with the runtime's own
+// analyzer. Its strings are read in place (see runtime/search's format.go): the server indexes
+// nothing and decodes nothing at start-up, however big the API.
+var apiIndex = catalog.Index{
+	Format:    1,
+	Docs:      4,
+	Meta:      "z@FoF_AoCoBoD_DoD",
+	Blocks:    "??????????????????????Dq????@d?????_",
+	Dict:      "?H!m:delete@@?BBgetAA?BCpost@@?@Ep:/a\"b@@?CPback\\slash/{name}@@?CIcafé/{id}@@?CN日本/{キー}@@?@Pt:\"quoted\" */ tag@@?BX<script>alert(1)</script>@@?BOünïcödé 🐾AA??Dalert@B@@Cscii@B@?Cback@B@CDslash@B@?Dcafé@DB@Close@C@D@r@B@@EommentAFAABoki@B@?Gdocument@B@@Brop@B@?DemojiAGA@And@DA?Efilter@C@?Bget@CABDcafé@B@?Ahi@C@@Bome@DA?Aid@DA?Cline@BB?Cname@C@ACïve@C@?Dnever@C@ACwlinBJB@Aon@B@?Bone@B@@@p@B@AAen@C@?Fparamet@B@AAth@B@@Bost@B@?Cquot@B@?Bsay@C@@Dcript@CC@Clash@B@@Eummari@B@?Btab@B@B@l@B@A@gBJB@Chree@B@@Bick@C@@Bock@C@@Awo@B@?Guntermin@B@?JünïcödéAEA?Eキー@C@?E取得@B@?E日本@B@EB語@B@",
+	Postings:  "C@@BBC@ABC@@CG@A@@CA@@O@@F@@@C_A@BO@B@@@_A@C@@C@@BC@@_A@@_A@BoA@@@_@@@D@@@C@@_@@@o@@@@`@@@@OBC_@@@_@@C_A@@_A@@_A@AC@A@@@O@CC@C_A@A@@A@@BC@BG@@_@@CHAACA@B@@@O@BC@@_A@@_A@@G@@O@@_@@@_@@@O@B@@@G@@G@A_@@AC@AA@A@@",
+	Positions: "@@?F@?@B@@@A@@@@??A???CGFA??AB?@AAA@?@??BA??B?B?A@ACA??@EDEB??????C",
+	Norms:     "B@B@HGBD@@@?@BB?BAA?@CAAB?@C",
+}

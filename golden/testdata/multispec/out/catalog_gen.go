@@ -218,3 +218,17 @@ var apiStubs = []invoke.Stub{
 	searchUsersStub,
 	deleteUserStub,
 }
+
+// apiIndex is the search index of every endpoint, built by the generator with the runtime's own
+// analyzer. Its strings are read in place (see runtime/search's format.go): the server indexes
+// nothing and decodes nothing at start-up, however big the API.
+var apiIndex = catalog.Index{
+	Format:    1,
+	Docs:      4,
+	Meta:      "_@F_DoA_E_A?oE?",
+	Blocks:    "??????????????????",
+	Dict:      "?H!m:delete@@?BBgetAA?BCpost@@?@Jp:/invoices@@?KO/{invoiceid}/pay@@?CDusers@@?HH/{userid}@@?@It:invoicesAA?BDusersAA??Faccount@B@?Dclose@B@@Dustom@C@ECerid@C@?Ddelet@B@DBeus@B@?AidBKBADempot@C@@DnvoicAMHEBeid@C@?Bkey@C@?Clist@CACEinvoic@B@?Cmark@B@?Cpage@C@AAid@B@A@y@CABEinvoic@B@?Esearch@CAEAus@B@@Dtatus@C@?CuserAMHCAid@C@",
+	Postings:  "C@AA@ABC@@B@C@@C@@@_@@@_@@CC@CC@@_@@@_@@A_@@A_@@@N@@@@@n@@@@@@A_@@A_@@@D@@@C@A@@B_@@A@@AE@@AC@BD@@BC@@_@@BN@@@@@n@@@@@@C_@@",
+	Positions: "A?@@??A@@A@?@?@?@???B?????A@??????@?@?@?@???",
+	Norms:     "A@B@?C?BAB@?D?A@B@?@?B@B@?B?",
+}

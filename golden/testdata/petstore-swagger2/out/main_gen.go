@@ -5,6 +5,7 @@ package main
 
 import (
 	swagruntime "github.com/swag2mcp/swag2mcp/runtime"
+	"github.com/swag2mcp/swag2mcp/runtime/search"
 	"github.com/swag2mcp/swag2mcp/runtime/server"
 	"os"
 )
@@ -14,14 +15,15 @@ const _ = swagruntime.SupportPackageIsVersion1
 
 func main() {
 	os.Exit(server.Main(server.Options{
-		Name:    "petstore-mcp",
-		Version: "0.1.0",
-		Catalog: &apiCatalog,
-		Stubs:   apiStubs,
-		Args:    os.Args[1:],
-		Stdin:   os.Stdin,
-		Stdout:  os.Stdout,
-		Stderr:  os.Stderr,
-		Getenv:  os.Getenv,
+		Name:     "petstore-mcp",
+		Version:  "0.1.0",
+		Catalog:  &apiCatalog,
+		Stubs:    apiStubs,
+		Searcher: search.Open(apiIndex, &apiCatalog),
+		Args:     os.Args[1:],
+		Stdin:    os.Stdin,
+		Stdout:   os.Stdout,
+		Stderr:   os.Stderr,
+		Getenv:   os.Getenv,
 	}))
 }

@@ -156,3 +156,17 @@ var apiStubs = []invoke.Stub{
 	getPersonStub,
 	createTeamStub,
 }
+
+// apiIndex is the search index of every endpoint, built by the generator with the runtime's own
+// analyzer. Its strings are read in place (see runtime/search's format.go): the server indexes
+// nothing and decodes nothing at start-up, however big the API.
+var apiIndex = catalog.Index{
+	Format:    1,
+	Docs:      5,
+	Meta:      "^F_EyAyE_A?r@yC",
+	Blocks:    "??????????????????",
+	Dict:      "?E!m:getBB?BCpost@@?CAut@@?@Mp:/coordinates@@?COdepartments/treeAA?CPpeople/{personid}@@?CDteams@@?@Lt:departmentsBB?BEpeopleAA??EbelongAGA?Fcoordin@CA@Creat@CADDeteam@B@?EdepartBULBAth@C@?Ceach@B@?BgetAGCBLdepartmenttre@B@BEperson@B@?Aid@C@?Clist@B@CFcoordin@B@?DpeoplAJDACrson@EBEAid@C@?Ereplac@CAEMedepartmenttre@B@?Bsit@B@?CteamAKE@BreeBQH?Dwhole@B@",
+	Postings:  "@A@DAB@@CD@@@C@C_A@@_A@BE@@DD@@DC@@nA@@@@@@nA@@@@@@hA@@@@_@@B@@@D@@BD@@@C@CC@C_@@BC@BC@CiA@@@@gA@@Cd@@@@C_@@AD@@AC@B@@C`A@@@fA@@@@@fA@@@@@fA@@@@@_A@@@@",
+	Positions: "AA?@???A?@??@?@??@??????????@???????@@?????AA@@?@@B@A@A@A@@@",
+	Norms:     "CAC@?@ABAC@??AB@B@??AB@B@?BBA@B@??B",
+}

@@ -190,3 +190,17 @@ var apiStubs = []invoke.Stub{
 	registerStationStub,
 	getReadingsStub,
 }
+
+// apiIndex is the search index of every endpoint, built by the generator with the runtime's own
+// analyzer. Its strings are read in place (see runtime/search's format.go): the server indexes
+// nothing and decodes nothing at start-up, however big the API.
+var apiIndex = catalog.Index{
+	Format:    1,
+	Docs:      4,
+	Meta:      "`@FoDoA_E_AoB_C?",
+	Blocks:    "??????????????????????DL????@y?????m",
+	Dict:      "?E!m:getBB?BCpost@@?@Qp:/forecast/{city}@@?CGstationsAA?KT/{stationid}/readings@@?@It:forecast@@?BGstationsBB??Cciti@DA?Bday@C@?Gforecast@EC?BgetAFBBGforecast@B@BCread@B@?Chost@B@?Aid@C@?Elatest@B@@Bist@CACCstat@B@?Cnear@C@?Cread@DBACgist@CAECerst@B@ABlat@B@?Csame@B@@Berv@B@@Binc@C@@Bpec@B@@EtationBRKFAid@C@?Dunder@B@AAit@C@@Arl@B@?Fweather@B@",
+	Postings:  "@@AB@A@C@A@@@`@@@@_@@@N@@@@@D@@BC@@C@CC@CO@C_@@C@@AD@@AC@A_@@CF@@@BD@@BC@CO@CO@CO@C_@@CO@AN@@@@@N@@@@@j@@@@@C_@@CO@@_@@CO@A@@",
+	Positions: "A?@@?@??????A@?????@@@???D@?ABA?@?@?@?A????CAE@",
+	Norms:     "B@B@?B?B@B@?@?A@B@???BAB@FC?",
+}

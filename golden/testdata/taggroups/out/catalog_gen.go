@@ -211,3 +211,17 @@ var apiStubs = []invoke.Stub{
 	reindexStub,
 	healthStub,
 }
+
+// apiIndex is the search index of every endpoint, built by the generator with the runtime's own
+// analyzer. Its strings are read in place (see runtime/search's format.go): the server indexes
+// nothing and decodes nothing at start-up, however big the API.
+var apiIndex = catalog.Index{
+	Format:    1,
+	Docs:      7,
+	Meta:      "w@FqCqAzChAhAhAqC",
+	Blocks:    "??????????????????????Dm????@u?????e",
+	Dict:      "?E!m:getCC?BCpostBB?@Tp:/authors/{authorid}@@?CDbooks@@?HF/{isbn}@@?CEhealth@@?COinternal/reindex@@?CEorders@@?IQ/{orderid}/payment@@?@Ht:authors@@?BDbooksAA?BFdefault@@?BGinternal@@?BEordersAA?BGpayments@@??EauthorAKEEAid@C@?Ebelong@B@@BookBOHAAth@B@?GcataloguAGA@Check@B@?Fdefault@B@?BgetAGCBEauthor@B@BCbook@B@@CroupAFA?Ehealth@CA?AidAGA@Cndex@B@ACtern@CA@Bsbn@C@?Clist@CACCbook@B@?DorderAPKDAid@C@@Awn@C@?Bpay@CABCmentAIDBBord@B@@Ceopl@C@@Clace@CADBord@B@?Frebuild@B@ADindex@CA?Csale@B@@Dearch@B@ACrvic@B@@Bhop@C@@Ctaff@C@?Btag@BA@Bool@C@@Cwice@B@?Dunder@B@@@p@B@?Dwrote@C@",
+	Postings:  "@@@CC@@B@AFECDB@@FEC@D@_@@An@@@@@@B_@@DO@@N@@@@@N@@@@@_A@DO@@_A@@_A@F@@FG@AD@@@D@@BC@AC@DO@@_A@FE@@B_@@A_@@E@@EI@@A_@@@D@@@C@CnA@@@@@@nB@@@@@AD_@@E_A@DD@@C_A@@iA@@ADC@B_A@CD@@CC@E@@EE@@DO@E@@F@@E_A@E_A@DOAE_A@DO@DO@F@@B_A@",
+	Positions: "?@?@???A@?@?@?@?AE??????????CC??@@A??????@?@??@?@@?@@?A??@@??B??????@?B@@@B?F?@DA@",
+	Norms:     "A@B@?@@A@B@?@@A@B@?BBA@B@??AAABAGBCBA@@??DB@@@???",
+}

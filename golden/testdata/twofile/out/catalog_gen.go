@@ -132,3 +132,17 @@ var apiStubs = []invoke.Stub{
 	updateOwnerAddressStub,
 	listOwnerCarsStub,
 }
+
+// apiIndex is the search index of every endpoint, built by the generator with the runtime's own
+// analyzer. Its strings are read in place (see runtime/search's format.go): the server indexes
+// nothing and decodes nothing at start-up, however big the API.
+var apiIndex = catalog.Index{
+	Format:    1,
+	Docs:      3,
+	Meta:      "RFjDtAjF_A?tE?",
+	Blocks:    "??????????????????",
+	Dict:      "?E!m:getAA?BDpatch@@?@Rp:/owners/{ownerid}AA?SD/cars@@?@Et:cars@@?BEownersAA??Faddress@CA?Bcar@EC@Chang@B@?Cfuel@C@?Bget@CABBown@B@?AidBKB?Clist@CACGownercar@B@?DownerBVMDAidBKB?Dupdat@B@DLeowneraddress@B@",
+	Postings:  "@AA@@BB@@AD@@BN@@@@A@@B_@@@D@@@C@@_@@@_@@@_@@BD@@BC@@n@@@@@@@n@@@@@@@f@@@@@@_@@@_@@@_@@AC@AC@",
+	Positions: "AA@@A??A???@@@???@?@??@?@??A?@??????",
+	Norms:     "A@B@?B?B@C@?B?BAC@?C?",
+}

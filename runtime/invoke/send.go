@@ -1,0 +1,158 @@
+package invoke
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/cenkalti/backoff/v5"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+)
+
+// limitsOf gives the resolved limits of spec: its SpecLimits over Limits.
+func (c *Client) limitsOf(spec *catalog.Spec) Limits {
+	l := c.limits
+	if spec != nil {
+		if o, ok := c.specLimits[spec.Domain]; ok {
+			l = l.over(o)
+		}
+	}
+	return l.resolved()
+}
+
+// Limits gives the limits that apply to e's calls, defaults filled in.
+func (c *Client) Limits(e *catalog.Endpoint) Limits {
+	return c.limitsOf(c.specOf(e))
+}
+
+// send makes the call: cooldown, auth, then attempts with backoff.
+//
+// A network failure or a 502, 503 or 504 is retried for idempotent methods
+// only; a 429 or 503 with a short Retry-After is retried for every method,
+// since the API says it did not process the request. Attempts stop at
+// 1+Retries, and everything (waits included) stays within the timeout.
+func (c *Client) send(ctx context.Context, e *catalog.Endpoint, p *prepared, base *url.URL) (*Response, error) {
+	spec := c.specOf(e)
+	lim := c.limitsOf(spec)
+	if w := c.cool.wait(e.ID, lim.Cooldown); w > 0 {
+		return nil, &RateLimitError{Wait: w}
+	}
+	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
+	defer cancel()
+	build := func() (*http.Request, error) {
+		req, err := p.httpRequest(ctx, base)
+		if err != nil {
+			return nil, err
+		}
+		if c.auth != nil && len(e.Security) > 0 {
+			if err := c.auth.Apply(ctx, spec, e.Security, req); err != nil {
+				return nil, err
+			}
+		}
+		return req, nil
+	}
+	// The first request is built and authenticated before the cooldown is
+	// taken: a call that fails for missing credentials sends nothing and
+	// must not block the next one.
+	first, err := build()
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, sendError(ctx, e, lim.Timeout, err)
+		}
+		return nil, err
+	}
+	if w := c.cool.take(e.ID, lim.Cooldown); w > 0 {
+		return nil, &RateLimitError{Wait: w}
+	}
+	idempotent := isIdempotent(p.method)
+	var last error
+	attempt := func() (*Response, error) {
+		req := first
+		if req == nil {
+			if req, err = build(); err != nil {
+				last = err
+				return nil, backoff.Permanent(err)
+			}
+		}
+		first = nil
+		out, header, err := c.roundTrip(req)
+		if err != nil {
+			last = sendError(ctx, e, lim.Timeout, err)
+			if idempotent && ctx.Err() == nil {
+				return nil, last
+			}
+			return nil, backoff.Permanent(last)
+		}
+		return judge(ctx, out, header, idempotent, &last)
+	}
+	b := backoff.NewExponentialBackOff()
+	b.InitialInterval = c.retryBase
+	b.MaxInterval = 2 * time.Second
+	res, err := backoff.Retry(ctx, attempt, backoff.WithBackOff(b), backoff.WithMaxTries(uint(1+lim.Retries)),
+		backoff.WithMaxElapsedTime(0))
+	if err == nil {
+		return res, nil
+	}
+	if ctx.Err() != nil {
+		return nil, sendError(ctx, e, lim.Timeout, ctx.Err())
+	}
+	if last != nil {
+		return nil, last
+	}
+	return nil, err
+}
+
+// roundTrip sends req and reads its answer within the body limit; the raw
+// headers come along for Retry-After.
+func (c *Client) roundTrip(req *http.Request) (*Response, http.Header, error) {
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	out, err := readResponse(resp, c.maxBody)
+	if err != nil {
+		return nil, nil, err
+	}
+	return out, resp.Header, nil
+}
+
+// judge turns an answer into the attempt's result: a 2xx is done, a
+// retryable failure an error backoff retries, anything else permanent.
+// *last is set to the error the caller sees if no attempt succeeds.
+func judge(ctx context.Context, out *Response, header http.Header, idempotent bool, last *error) (*Response, error) {
+	status := out.StatusCode
+	if status >= 200 && status <= 299 {
+		return out, nil
+	}
+	httpErr := &HTTPError{StatusCode: status, Headers: out.Headers, Body: out.Body, Truncated: out.Truncated}
+	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
+		if wait, ok := retryAfter(header, time.Now()); ok {
+			*last = &RateLimitError{Wait: wait, StatusCode: status}
+			deadline, hasDeadline := ctx.Deadline()
+			if wait > maxAutoWait || hasDeadline && time.Until(deadline) <= wait {
+				return nil, backoff.Permanent(*last)
+			}
+			return nil, &backoff.RetryAfterError{Duration: wait}
+		}
+	}
+	*last = httpErr
+	switch status {
+	case http.StatusBadGateway, http.StatusServiceUnavailable, http.StatusGatewayTimeout:
+		if idempotent {
+			return nil, httpErr
+		}
+	}
+	return nil, backoff.Permanent(httpErr)
+}
+
+// isIdempotent reports the methods RFC 9110 calls idempotent.
+func isIdempotent(method string) bool {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions, http.MethodTrace, http.MethodPut, http.MethodDelete:
+		return true
+	}
+	return false
+}

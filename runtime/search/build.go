@@ -1,0 +1,218 @@
+package search
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+)
+
+// Doc is the text of one endpoint that the index is built from.
+type Doc struct {
+	Method          string
+	Path            string
+	OperationID     string
+	Summary         string
+	Description     string   // may hold HTML and Markdown
+	Tags            []string // tag names; the first is the endpoint's own
+	TagDescriptions []string
+	Params          []string // parameter names
+}
+
+// termAcc collects one term's postings while documents are added in order.
+type termAcc struct {
+	df   int
+	last int
+	post []byte
+	pos  []byte
+}
+
+// BuildIndex analyzes docs, one per endpoint in catalog order, and returns
+// the index the generator compiles into a server. The same input gives the
+// same bytes.
+func BuildIndex(docs []Doc) catalog.Index {
+	acc := map[string]*termAcc{}
+	get := func(key string) *termAcc {
+		a := acc[key]
+		if a == nil {
+			a = &termAcc{last: -1}
+			acc[key] = a
+		}
+		return a
+	}
+	var sumLen [numFields]int
+	norms := make([]byte, 0, len(docs)*int(numFields))
+	perDoc := map[string]*[numFields][]int{}
+	var toks []token
+	for d, doc := range docs {
+		clear(perDoc)
+		texts := docFields(doc)
+		for f, text := range texts {
+			toks = analyzeTokens(text, maxFieldTokens, toks[:0])
+			sumLen[f] += len(toks)
+			norms = appendFixed(norms, quantizeLen(len(toks)), 1)
+			for _, t := range toks {
+				fp := perDoc[t.term]
+				if fp == nil {
+					fp = new([numFields][]int)
+					perDoc[t.term] = fp
+				}
+				fp[f] = append(fp[f], t.pos)
+			}
+		}
+		for term, fp := range perDoc {
+			a := get(term)
+			a.post = appendUvarint(a.post, uint64(d-a.last))
+			a.last = d
+			a.df++
+			mask := 0
+			for f := range fp {
+				if len(fp[f]) > 0 {
+					mask |= 1 << f
+				}
+			}
+			a.post = appendUvarint(a.post, uint64(mask))
+			for f := range fp {
+				if len(fp[f]) == 0 {
+					continue
+				}
+				a.post = appendUvarint(a.post, uint64(len(fp[f])))
+				sort.Ints(fp[f]) // an identifier's whole form shares its first part's position
+				prev := 0
+				for _, p := range fp[f] {
+					a.pos = appendUvarint(a.pos, uint64(p-prev))
+					prev = p
+				}
+			}
+		}
+		for _, key := range keywordKeys(doc) {
+			a := get(key)
+			if a.last == d {
+				continue // a tag named twice
+			}
+			a.post = appendUvarint(a.post, uint64(d-a.last))
+			a.last = d
+			a.df++
+		}
+	}
+	return writeIndex(acc, len(docs), sumLen, norms)
+}
+
+// docFields is a document's text per text field.
+func docFields(doc Doc) [numFields]string {
+	var t [numFields]string
+	t[fieldSummary] = doc.Summary
+	t[fieldPath] = pathText(doc.Path)
+	t[fieldOperationID] = doc.OperationID
+	t[fieldTag] = strings.Join(doc.Tags, " . ")
+	t[fieldDescription] = stripMarkup(doc.Description)
+	t[fieldParam] = strings.Join(doc.Params, " . ")
+	t[fieldTagDescription] = stripMarkup(strings.Join(doc.TagDescriptions, " . "))
+	return t
+}
+
+// pathText is a path without its {parameters}: their names are indexed as
+// parameters, and the literal segments say what the path is about.
+func pathText(p string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range p {
+		switch {
+		case r == '{':
+			depth++
+		case r == '}' && depth > 0:
+			depth--
+			b.WriteByte(' ')
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// keywordKeys are a document's keyword terms: method, tags and whole path,
+// lowercased so keyword matches ignore case.
+func keywordKeys(doc Doc) []string {
+	keys := []string{keyMethod + strings.ToLower(doc.Method), keyPath + strings.ToLower(doc.Path)}
+	for _, t := range doc.Tags {
+		keys = append(keys, keyTag+strings.ToLower(t))
+	}
+	return keys
+}
+
+// writeIndex lays the collected terms out in the format of format.go.
+func writeIndex(acc map[string]*termAcc, docs int, sumLen [numFields]int, norms []byte) catalog.Index {
+	keys := make([]string, 0, len(acc))
+	for k := range acc {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var meta, blocks, dict, post, pos []byte
+	meta = appendUvarint(meta, uint64(len(keys)))
+	meta = appendUvarint(meta, uint64(numFields))
+	for f := range numFields {
+		avg := 0.0
+		if docs > 0 {
+			avg = float64(sumLen[f]) / float64(docs)
+		}
+		meta = appendUvarint(meta, uint64(avg*64+0.5))
+	}
+	prev := ""
+	for i, k := range keys {
+		shared := 0
+		if i%blockSize == 0 {
+			blocks = appendFixed(blocks, uint64(len(dict)), offsetWidth)
+			blocks = appendFixed(blocks, uint64(len(post)), offsetWidth)
+			blocks = appendFixed(blocks, uint64(len(pos)), offsetWidth)
+		} else {
+			for shared < len(prev) && shared < len(k) && prev[shared] == k[shared] {
+				shared++
+			}
+		}
+		a := acc[k]
+		dict = appendUvarint(dict, uint64(shared))
+		dict = appendUvarint(dict, uint64(len(k)-shared))
+		dict = append(dict, k[shared:]...)
+		dict = appendUvarint(dict, uint64(a.df))
+		dict = appendUvarint(dict, uint64(len(a.post)))
+		dict = appendUvarint(dict, uint64(len(a.pos)))
+		post = append(post, a.post...)
+		pos = append(pos, a.pos...)
+		prev = k
+	}
+	return catalog.Index{
+		Format:    FormatVersion,
+		Docs:      docs,
+		Meta:      string(meta),
+		Blocks:    string(blocks),
+		Dict:      string(dict),
+		Postings:  string(post),
+		Positions: string(pos),
+		Norms:     string(norms),
+	}
+}
+
+// CatalogDocs is the text of every endpoint of cat, for building an index
+// from a catalog alone (servers built without a compiled index, tests).
+// A catalog knows only each endpoint's first tag.
+func CatalogDocs(cat *catalog.Catalog) []Doc {
+	docs := make([]Doc, len(cat.Endpoints))
+	for i := range cat.Endpoints {
+		e := &cat.Endpoints[i]
+		d := Doc{
+			Method: e.Method, Path: e.Path, OperationID: e.OperationID,
+			Summary: e.Summary, Description: e.Description,
+		}
+		if e.Tag >= 0 && e.Tag < len(cat.Tags) {
+			d.Tags = []string{cat.Tags[e.Tag].Name}
+			if desc := cat.Tags[e.Tag].Description; desc != "" {
+				d.TagDescriptions = []string{desc}
+			}
+		}
+		for _, p := range e.Params {
+			d.Params = append(d.Params, p.Name)
+		}
+		docs[i] = d
+	}
+	return docs
+}

@@ -1,0 +1,249 @@
+package search
+
+import (
+	"container/heap"
+	"context"
+	"math"
+	"strings"
+)
+
+// BM25 and combination constants.
+const (
+	k1 = 1.2
+	// tieBreak is the share of a group's other alternatives added to its
+	// best one (dis-max): a synonym never outscores the word itself, yet
+	// a document matching both edges ahead.
+	tieBreak = 0.1
+	// coordFloor is the score factor of a document matching one of many
+	// plain words; matching all of them gives 1.
+	coordFloor = 0.3
+)
+
+// scratch holds per-query arrays, one slot per document, reused through a
+// pool; every slot a query touches is cleared before it goes back.
+type scratch struct {
+	total    []float32
+	mustHits []uint8
+	anyHits  []uint8
+	excluded []bool
+	seen     []bool // in touched
+	gSeen    []bool // in gTouched
+	touched  []int32
+	best     []float32
+	sum      []float32
+	gTouched []int32
+	phrase   []int32
+}
+
+func (e *engine) getScratch(n int) *scratch {
+	if s, ok := e.scratch.Get().(*scratch); ok && len(s.total) == n {
+		return s
+	}
+	return &scratch{
+		total: make([]float32, n), mustHits: make([]uint8, n), anyHits: make([]uint8, n),
+		excluded: make([]bool, n), seen: make([]bool, n), gSeen: make([]bool, n), best: make([]float32, n), sum: make([]float32, n),
+	}
+}
+
+func (e *engine) putScratch(s *scratch) {
+	for _, d := range s.touched {
+		s.total[d], s.mustHits[d], s.anyHits[d], s.excluded[d], s.seen[d] = 0, 0, 0, false, false
+	}
+	s.touched = s.touched[:0]
+	e.scratch.Put(s)
+}
+
+// run scores every group and ranks the documents that qualify.
+func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result, error) {
+	n := r.ix.Docs
+	s := e.getScratch(n)
+	defer e.putScratch(s)
+	var why map[int32][]Contribution
+	if q.Explain {
+		why = map[int32][]Contribution{}
+	}
+	nMust, positive := 0, false
+	for gi := range pl.groups {
+		if err := ctx.Err(); err != nil {
+			return Result{}, err
+		}
+		g := &pl.groups[gi]
+		if g.c.occur == must {
+			nMust++
+		}
+		if g.c.occur != mustNot {
+			positive = true
+		}
+		e.scoreGroup(r, g, s, why)
+		for _, d := range s.gTouched {
+			if !s.seen[d] {
+				s.seen[d] = true
+				s.touched = append(s.touched, d)
+			}
+			v := s.best[d] + tieBreak*(s.sum[d]-s.best[d])
+			s.best[d], s.sum[d], s.gSeen[d] = 0, 0, false
+			switch g.c.occur {
+			case mustNot:
+				s.excluded[d] = true
+			case must:
+				s.mustHits[d]++
+				s.total[d] += v * float32(g.c.boost)
+			default:
+				if g.coord && s.anyHits[d] < 255 {
+					s.anyHits[d]++
+				}
+				s.total[d] += v * float32(g.c.boost)
+			}
+		}
+		s.gTouched = s.gTouched[:0]
+	}
+	// Which documents qualify: all must clauses, no must-not clause, and
+	// at least one clause when nothing is required.
+	qualifies := func(d int32) bool {
+		if s.excluded[d] || int(s.mustHits[d]) < nMust {
+			return false
+		}
+		return nMust > 0 || s.total[d] > 0 || s.anyHits[d] > 0
+	}
+	score := func(d int32) float64 {
+		v := float64(s.total[d])
+		if pl.coordSize > 1 {
+			frac := math.Min(1, float64(s.anyHits[d])/float64(pl.coordSize))
+			v *= coordFloor + (1-coordFloor)*frac*frac
+		}
+		if len(pl.hints) > 0 && int(d) < len(e.cat.Endpoints) && pl.hints[strings.ToUpper(e.cat.Endpoints[d].Method)] {
+			v *= 1 + weightHint
+		}
+		return v
+	}
+	limit := q.Limit
+	if limit <= 0 || limit > n {
+		limit = n
+	}
+	h := &hitHeap{}
+	total := 0
+	consider := func(d int32) {
+		total++
+		hit := Hit{Endpoint: int(d), Score: score(d)}
+		if h.Len() < limit {
+			heap.Push(h, hit)
+		} else if better(hit, (*h)[0]) {
+			(*h)[0] = hit
+			heap.Fix(h, 0)
+		}
+	}
+	if positive {
+		for _, d := range s.touched {
+			if qualifies(d) {
+				consider(d)
+			}
+		}
+	} else { // only must-not clauses: every other document, in catalog order
+		for d := range int32(n) {
+			if !s.excluded[d] {
+				consider(d)
+			}
+		}
+	}
+	hits := make([]Hit, h.Len())
+	for i := len(hits) - 1; i >= 0; i-- {
+		hits[i] = heap.Pop(h).(Hit)
+	}
+	if why != nil {
+		for i := range hits {
+			hits[i].Why = why[int32(hits[i].Endpoint)]
+		}
+	}
+	return Result{Hits: hits, Total: total}, nil
+}
+
+// better orders hits: higher score, then catalog order.
+func better(a, b Hit) bool {
+	if a.Score != b.Score {
+		return a.Score > b.Score
+	}
+	return a.Endpoint < b.Endpoint
+}
+
+// hitHeap keeps the best hits with the worst on top.
+type hitHeap []Hit
+
+func (h hitHeap) Len() int           { return len(h) }
+func (h hitHeap) Less(i, j int) bool { return better(h[j], h[i]) }
+func (h hitHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *hitHeap) Push(x any)        { *h = append(*h, x.(Hit)) }
+func (h *hitHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// idf is BM25's inverse document frequency.
+func idf(docs, df int) float64 {
+	return math.Log(1 + (float64(docs)-float64(df)+0.5)/(float64(df)+0.5))
+}
+
+// scoreGroup fills s.best, s.sum and s.gTouched with the group's scores.
+func (e *engine) scoreGroup(r *reader, g *group, s *scratch, why map[int32][]Contribution) {
+	add := func(d int32, v float32) {
+		if !s.gSeen[d] {
+			s.gSeen[d] = true
+			s.gTouched = append(s.gTouched, d)
+		}
+		s.best[d] = max(s.best[d], v)
+		s.sum[d] += v
+	}
+	if g.phrase != nil {
+		e.scorePhrase(r, g, s, add, why)
+		return
+	}
+	var p posting
+	for _, a := range g.alts {
+		it := r.postings(a.info)
+		if g.keyword || it.keyword {
+			v := float32(keywordScore * a.weight)
+			for it.next(&p) {
+				add(int32(p.doc), v)
+				if why != nil {
+					why[int32(p.doc)] = append(why[int32(p.doc)], Contribution{Clause: g.c.raw, Term: a.info.key, Via: a.via, Score: float64(v)})
+				}
+			}
+			continue
+		}
+		w := idf(r.ix.Docs, a.info.df)
+		if a.idfCap > 0 {
+			w = min(w, a.idfCap)
+		}
+		w *= a.weight
+		for it.next(&p) {
+			tfw := 0.0
+			for f := range numFields {
+				if p.mask&g.fields&(1<<f) != 0 {
+					tfw += fieldWeight(f) * float64(p.tf[f]) * float64(r.normFactor[f][r.norm(p.doc, f)])
+				}
+			}
+			if tfw == 0 {
+				continue
+			}
+			v := float32(w * tfw * (k1 + 1) / (tfw + k1))
+			add(int32(p.doc), v)
+			if why != nil {
+				why[int32(p.doc)] = append(why[int32(p.doc)], Contribution{
+					Clause: g.c.raw, Term: a.info.key, Via: a.via, Fields: maskFields(p.mask & g.fields), Score: float64(v),
+				})
+			}
+		}
+	}
+}
+
+// maskFields names the fields of a mask.
+func maskFields(m uint) []string {
+	var out []string
+	for f := range numFields {
+		if m&(1<<f) != 0 {
+			out = append(out, f.String())
+		}
+	}
+	return out
+}

@@ -1,0 +1,52 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+// FuzzQuery runs arbitrary queries against the test index: any query gets
+// hits or a *QueryError whose position lies within the query, never a panic.
+func FuzzQuery(f *testing.F) {
+	for _, q := range []string{
+		"pet", "method:GET", "tag:pet", `path:"/api/v1/users"`, "+method:POST +tag:pet",
+		"-method:DELETE", "create~", "path:/api/v1/*", "/pattern/", "term^3", `"find pet"~2`,
+		"pet~2^3", `a\:b`, "(x", "AND", "tag:(a b)", "/a(b/", "us?r", "which users?", "ü*", "\xff~",
+	} {
+		f.Add(q)
+	}
+	s := openTest(f)
+	f.Fuzz(func(t *testing.T, q string) {
+		res, err := s.Search(context.Background(), Query{Text: q, Limit: 5, Explain: true})
+		if err != nil {
+			var qe *QueryError
+			if !errors.As(err, &qe) {
+				t.Fatalf("Search(%q) error %v is not a *QueryError", q, err)
+			}
+			if qe.Pos < 0 || qe.Pos > len(q) {
+				t.Fatalf("Search(%q) error position %d outside the query", q, qe.Pos)
+			}
+			return
+		}
+		if len(res.Hits) > 5 || res.Total < len(res.Hits) {
+			t.Fatalf("Search(%q) = %d hits of %d", q, len(res.Hits), res.Total)
+		}
+	})
+}
+
+// FuzzIndex opens corrupted indexes: searching one may find nothing, but
+// never panics.
+func FuzzIndex(f *testing.F) {
+	cat := testCatalog()
+	ix := BuildIndex(CatalogDocs(cat))
+	f.Add(ix.Dict, ix.Postings, ix.Positions, ix.Blocks)
+	f.Fuzz(func(t *testing.T, dict, postings, positions, blocks string) {
+		bad := ix
+		bad.Dict, bad.Postings, bad.Positions, bad.Blocks = dict, postings, positions, blocks
+		s := Open(bad, cat)
+		for _, q := range []string{"pet", `"find pet"`, "pe*", "inventry", "path:/api/*", "-method:GET"} {
+			_, _ = s.Search(context.Background(), Query{Text: q, Limit: 3})
+		}
+	})
+}

@@ -1,0 +1,104 @@
+package search
+
+// globMatch reports whether s matches pattern, where * matches any run of
+// bytes (slashes included, so path:/repos/* reaches every path below
+// /repos) and ? one character. Hand-written because path.Match stops * at
+// slashes; it backtracks only to the last star, so it runs in
+// O(len(s)·len(pattern)) at worst.
+func globMatch(pattern, s string) bool {
+	p, i := 0, 0
+	star, mark := -1, 0
+	for i < len(s) {
+		switch {
+		case p < len(pattern) && pattern[p] == '*':
+			star, mark = p, i
+			p++
+		case p < len(pattern) && pattern[p] == '?':
+			_, size := decodeRune(s, i)
+			i += size
+			p++
+		case p < len(pattern) && pattern[p] == s[i]:
+			p++
+			i++
+		case star >= 0:
+			p = star + 1
+			_, size := decodeRune(s, mark)
+			mark += size
+			i = mark
+		default:
+			return false
+		}
+	}
+	for p < len(pattern) && pattern[p] == '*' {
+		p++
+	}
+	return p == len(pattern)
+}
+
+// decodeRune returns the size of the UTF-8 sequence at s[i] (1 for bad bytes).
+func decodeRune(s string, i int) (rune, int) {
+	c := s[i]
+	switch {
+	case c < 0x80:
+		return rune(c), 1
+	case c>>5 == 0x6 && i+1 < len(s):
+		return 0, 2
+	case c>>4 == 0xE && i+2 < len(s):
+		return 0, 3
+	case c>>3 == 0x1E && i+3 < len(s):
+		return 0, 4
+	}
+	return rune(c), 1
+}
+
+// literalPrefix is the part of a glob before its first wildcard.
+func literalPrefix(pattern string) string {
+	for i := 0; i < len(pattern); i++ {
+		if pattern[i] == '*' || pattern[i] == '?' {
+			return pattern[:i]
+		}
+	}
+	return pattern
+}
+
+// maxEditLen bounds the words compared by edit distance.
+const maxEditLen = 64
+
+// editDistance is the Levenshtein distance of a and b over bytes, or max+1
+// once it must exceed max (the rows stop early). Bytes, not runes: terms
+// are mostly ASCII, and a non-ASCII letter costing two edits only makes
+// fuzzy matching stricter there.
+func editDistance(a, b string, max int) int {
+	if len(a) > maxEditLen || len(b) > maxEditLen {
+		return max + 1
+	}
+	if d := len(a) - len(b); d > max || -d > max {
+		return max + 1
+	}
+	var buf [2][maxEditLen + 1]int
+	prev, cur := &buf[0], &buf[1]
+	for j := 0; j <= len(b); j++ {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin > max {
+			return max + 1
+		}
+		prev, cur = cur, prev
+	}
+	if prev[len(b)] > max {
+		return max + 1
+	}
+	return prev[len(b)]
+}

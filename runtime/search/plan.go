@@ -1,0 +1,313 @@
+package search
+
+import (
+	"strings"
+)
+
+// Bounds on the dictionary work one clause may cause.
+const (
+	maxScanTerms       = 1 << 18 // dictionary entries a pattern may visit
+	maxTextExpansions  = 512     // words a text pattern may expand to
+	maxKeyExpansions   = 1 << 17 // paths, tags or methods a pattern may expand to
+	maxTypoAlternates  = 4
+	maxRegexBytes      = 256
+	keywordScore       = 1.0
+	exactPathScore     = 8.0
+	fuzzyWeightPerEdit = 0.2
+)
+
+// alt is one index term a group searches.
+type alt struct {
+	info   termInfo
+	weight float64
+	via    string
+	// idfCap, when above 0, caps the term's idf: a related word scores
+	// no more per occurrence than the query's own word, however rare.
+	idfCap float64
+}
+
+// group is a clause after planning: a document scores the best of its
+// alternatives (plus a little of the others), or, for a phrase, the phrase.
+type group struct {
+	c       clause
+	alts    []alt
+	phrase  []termInfo // all must occur in this order in one field
+	keyword bool       // alternatives are keyword terms: constant score
+	fields  uint       // text fields that count
+	coord   bool       // a plain word: counts towards coordination
+}
+
+// plan is a whole query after planning.
+type plan struct {
+	groups    []group
+	hints     map[string]bool // methods the query's verbs hint at
+	coordSize int             // plain-word groups that can match anything
+}
+
+const allFields = 1<<numFields - 1
+
+// fieldMask is the text fields a field name searches.
+func fieldMask(name string) uint {
+	switch name {
+	case fieldSummaryNm:
+		return 1 << fieldSummary
+	case fieldPathName:
+		return 1 << fieldPath
+	case fieldTagName:
+		return 1 << fieldTag
+	case "description":
+		return 1 << fieldDescription
+	case "operationid":
+		return 1 << fieldOperationID
+	case "param":
+		return 1 << fieldParam
+	}
+	return allFields
+}
+
+// plan turns clauses into groups of index terms.
+func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
+	pl := &plan{hints: map[string]bool{}}
+	explicitMethod := false
+	for _, c := range clauses {
+		if c.field == fieldMethod {
+			explicitMethod = true
+		}
+	}
+	for _, c := range clauses {
+		gs, err := planClause(r, c)
+		if err != nil {
+			return nil, err
+		}
+		pl.groups = append(pl.groups, gs...)
+		if !explicitMethod && c.occur != mustNot && c.field == fieldAll && c.kind == kindTerm {
+			for _, w := range words(c.value) {
+				_, _, methods := related(strings.ToLower(w))
+				for _, m := range methods {
+					pl.hints[m] = true
+				}
+			}
+		}
+	}
+	if len(pl.groups) == 0 {
+		return nil, &QueryError{Pos: 0, Msg: "the query has only common words; give words that describe the operation, e.g. \"delete a webhook\""}
+	}
+	for _, g := range pl.groups {
+		if g.coord && (len(g.alts) > 0 || len(g.phrase) > 0) {
+			pl.coordSize++
+		}
+	}
+	return pl, nil
+}
+
+// planClause plans one clause; a plain multi-word value gives one group a word.
+func planClause(r *reader, c clause) ([]group, error) {
+	switch c.field {
+	case fieldMethod:
+		return keywordGroup(r, c, keyMethod)
+	case fieldTagName:
+		gs, err := keywordGroup(r, c, keyTag)
+		if err != nil || len(gs) == 0 || len(gs[0].alts) > 0 || c.kind == kindWildcard || c.kind == kindRegex {
+			return gs, err
+		}
+		// No tag has this exact name: search the words of tag names.
+		c2 := c
+		if c2.kind == kindPhrase {
+			c2.kind = kindTerm
+		}
+		return textGroups(r, c2, true)
+	case fieldPathName:
+		if c.kind == kindPath || (c.kind == kindPhrase && strings.HasPrefix(c.value, "/")) {
+			return keywordGroup(r, c, keyPath)
+		}
+	}
+	if c.kind == kindPath { // a bare /path/value in the default field
+		return pathValueGroup(r, c)
+	}
+	return textGroups(r, c, c.kind == kindTerm && c.occur == should && c.fuzzy == 0)
+}
+
+// keywordGroup matches a keyword field exactly or by pattern.
+func keywordGroup(r *reader, c clause, prefix string) ([]group, error) {
+	g := group{c: c, keyword: true}
+	v := strings.ToLower(c.value)
+	switch {
+	case c.kind == kindRegex:
+		re, err := compileRegex(c)
+		if err != nil {
+			return nil, err
+		}
+		err = scanPattern(r, c, prefix, prefix+literalRegexPrefix(re), maxKeyExpansions, func(k string) bool {
+			return re.MatchString(k[len(prefix):])
+		}, func(t termInfo) { g.alts = append(g.alts, alt{info: t, weight: 1, via: "regex"}) })
+		if err != nil {
+			return nil, err
+		}
+	case strings.ContainsAny(v, "*?") && c.kind != kindPhrase:
+		err := scanPattern(r, c, prefix, prefix+literalPrefix(v), maxKeyExpansions, func(k string) bool {
+			return globMatch(v, k[len(prefix):])
+		}, func(t termInfo) { g.alts = append(g.alts, alt{info: t, weight: 1, via: "wildcard"}) })
+		if err != nil {
+			return nil, err
+		}
+	default:
+		if t, ok := r.lookup(prefix + v); ok {
+			g.alts = append(g.alts, alt{info: t, weight: 1, via: "keyword"})
+		}
+	}
+	return []group{g}, nil
+}
+
+// pathValueGroup matches a bare value that looks like a path: the whole
+// path exactly (scoring high), or its words.
+func pathValueGroup(r *reader, c clause) ([]group, error) {
+	v := strings.ToLower(c.value)
+	if strings.ContainsAny(v, "*?") {
+		return keywordGroup(r, c, keyPath)
+	}
+	g := group{c: c, fields: allFields}
+	if t, ok := r.lookup(keyPath + v); ok {
+		g.alts = append(g.alts, alt{info: t, weight: exactPathScore, via: "keyword"})
+	}
+	for _, term := range uniqueTerms(Analyze(pathText(c.value))) {
+		if t, ok := r.lookup(term); ok {
+			g.alts = append(g.alts, alt{info: t, weight: 1, via: "exact"})
+		}
+	}
+	return []group{g}, nil
+}
+
+// textGroups plans a clause over text fields.
+func textGroups(r *reader, c clause, expand bool) ([]group, error) {
+	fields := fieldMask(c.field)
+	base := group{c: c, fields: fields}
+	switch c.kind {
+	case kindRegex:
+		re, err := compileRegex(c)
+		if err != nil {
+			return nil, err
+		}
+		g := base
+		err = scanPattern(r, c, "", literalRegexPrefix(re), maxTextExpansions, func(k string) bool {
+			return re.MatchString(k)
+		}, func(t termInfo) { g.alts = append(g.alts, alt{info: t, weight: 1, via: "regex"}) })
+		return []group{g}, err
+	case kindWildcard:
+		v := strings.ToLower(c.value)
+		g := base
+		err := scanPattern(r, c, "", literalPrefix(v), maxTextExpansions, func(k string) bool {
+			return globMatch(v, k)
+		}, func(t termInfo) { g.alts = append(g.alts, alt{info: t, weight: 1, via: "wildcard"}) })
+		return []group{g}, err
+	}
+	terms := Analyze(c.value)
+	if c.kind == kindPhrase || (c.occur != should && len(uniqueTerms(terms)) > 1) {
+		return phraseGroup(r, base, terms), nil
+	}
+	var gs []group
+	for _, term := range uniqueTerms(terms) {
+		g := base
+		g.coord = c.occur == should
+		if t, ok := r.lookup(term); ok {
+			g.alts = append(g.alts, alt{info: t, weight: 1, via: "exact"})
+		}
+		switch {
+		case c.fuzzy != 0:
+			g.alts = append(g.alts, fuzzyAlts(r, term, c.fuzzy, false)...)
+		case len(g.alts) == 0 && c.kind == kindTerm:
+			g.alts = append(g.alts, fuzzyAlts(r, term, autoFuzziness, true)...)
+		}
+		gs = append(gs, g)
+	}
+	if expand && len(gs) > 0 {
+		// Related words of each surface word join the group of its term.
+		for _, w := range words(c.value) {
+			rel, weight, _ := related(strings.ToLower(w))
+			if rel == nil {
+				continue
+			}
+			target := &gs[0]
+			if len(gs) > 1 {
+				if t, ok := normalize(w); ok {
+					for i := range gs {
+						if gs[i].alts != nil && len(gs[i].alts) > 0 && gs[i].alts[0].info.key == t {
+							target = &gs[i]
+						}
+					}
+				}
+			}
+			capIdf := 0.0
+			if len(target.alts) > 0 && target.alts[0].via == "exact" {
+				capIdf = idf(r.ix.Docs, target.alts[0].info.df)
+			}
+			target.alts = appendRelated(r, target.alts, rel, weight, capIdf)
+		}
+	}
+	if len(gs) == 0 {
+		// Only stop words, e.g. "my": dropped unless they have related words.
+		for _, w := range words(c.value) {
+			if rel, weight, _ := related(strings.ToLower(w)); rel != nil && expand {
+				g := base
+				g.coord = true
+				g.alts = appendRelated(r, nil, rel, weight, 0)
+				gs = append(gs, g)
+			}
+		}
+	}
+	return gs, nil
+}
+
+// appendRelated adds the index terms of related words not yet present.
+func appendRelated(r *reader, alts []alt, rel []string, weight, idfCap float64) []alt {
+	for _, w := range rel {
+		for _, term := range Analyze(w) {
+			dup := false
+			for _, a := range alts {
+				dup = dup || a.info.key == term
+			}
+			if dup {
+				continue
+			}
+			if t, ok := r.lookup(term); ok {
+				alts = append(alts, alt{info: t, weight: weight, via: "synonym", idfCap: idfCap})
+			}
+		}
+	}
+	return alts
+}
+
+// phraseGroup plans a phrase: every term must occur, in order, in one field.
+func phraseGroup(r *reader, g group, terms []string) []group {
+	if len(terms) == 0 {
+		return nil
+	}
+	if len(terms) == 1 {
+		if t, ok := r.lookup(terms[0]); ok {
+			g.alts = []alt{{info: t, weight: 1, via: "exact"}}
+		}
+		return []group{g}
+	}
+	g.phrase = []termInfo{}
+	for _, term := range terms {
+		t, ok := r.lookup(term)
+		if !ok {
+			g.phrase = nil // a missing word: the phrase matches nothing
+			return []group{g}
+		}
+		g.phrase = append(g.phrase, t)
+	}
+	return []group{g}
+}
+
+// uniqueTerms drops repeated terms, keeping first occurrences in order.
+func uniqueTerms(terms []string) []string {
+	seen := make(map[string]bool, len(terms))
+	var out []string
+	for _, t := range terms {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
