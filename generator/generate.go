@@ -15,6 +15,7 @@ import (
 	"github.com/swag2mcp/swag2mcp/generator/diag"
 	"github.com/swag2mcp/swag2mcp/generator/emit"
 	"github.com/swag2mcp/swag2mcp/generator/load"
+	"github.com/swag2mcp/swag2mcp/runtime/filter"
 )
 
 // Options configures one generation.
@@ -27,12 +28,16 @@ type Options struct {
 	Strict          bool     // unsupported operations are errors, not warnings
 	AllowRemoteRefs bool     // fetch $refs to remote URLs
 	RuntimeDir      string   // swag2mcp checkout for the go.mod replace; default: where the generator was built
+	// Filter chooses which operations the server exposes (--include-tag,
+	// --exclude-method, …); the others are not emitted at all.
+	Filter filter.Rules
 }
 
 // Result reports what a generation wrote and the warnings it gave.
 type Result struct {
 	Files    []string  // paths written, relative to OutDir, sorted
 	Warnings diag.List // skipped operations and other non-fatal problems
+	Filtered int       // operations left out by Options.Filter
 }
 
 // Generate runs the pipeline and writes the module into opts.OutDir. A spec
@@ -40,14 +45,14 @@ type Result struct {
 // other failures are plain errors. Stale *_gen.go files are removed; files
 // of the user's are never touched.
 func Generate(ctx context.Context, opts Options) (*Result, error) {
-	files, warnings, err := Render(ctx, opts)
+	files, warnings, filtered, err := render(ctx, opts)
 	if err != nil {
 		return &Result{Warnings: warnings}, err
 	}
 	if err := writeModule(opts.OutDir, files); err != nil {
 		return &Result{Warnings: warnings}, err
 	}
-	res := &Result{Warnings: warnings}
+	res := &Result{Warnings: warnings, Filtered: filtered}
 	for _, f := range files {
 		res.Files = append(res.Files, f.Path)
 	}
@@ -57,17 +62,26 @@ func Generate(ctx context.Context, opts Options) (*Result, error) {
 // Render runs the pipeline in memory and returns the module's files.
 // opts.OutDir is only used to make the runtime replace path relative.
 func Render(ctx context.Context, opts Options) ([]emit.File, diag.List, error) {
+	files, warnings, _, err := render(ctx, opts)
+	return files, warnings, err
+}
+
+// render is Render that also says how many operations the filter left out.
+func render(ctx context.Context, opts Options) ([]emit.File, diag.List, int, error) {
 	if len(opts.Specs) == 0 {
-		return nil, nil, errors.New("no spec given")
+		return nil, nil, 0, errors.New("no spec given")
 	}
 	if opts.Domain != "" && len(opts.Specs) > 1 {
-		return nil, nil, errors.New("--domain needs exactly one spec")
+		return nil, nil, 0, errors.New("--domain needs exactly one spec")
+	}
+	if err := opts.Filter.Check(); err != nil {
+		return nil, nil, 0, err
 	}
 	var problems diag.List
 	docs := make([]*load.Doc, 0, len(opts.Specs))
 	for _, path := range opts.Specs {
 		if err := ctx.Err(); err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 		doc, ds := load.Load(ctx, path, load.Options{AllowRemoteRefs: opts.AllowRemoteRefs})
 		problems = append(problems, ds...)
@@ -76,19 +90,21 @@ func Render(ctx context.Context, opts Options) ([]emit.File, diag.List, error) {
 		}
 	}
 	if len(docs) == 0 {
-		return nil, warningsOf(problems), errorsOf(problems)
+		return nil, warningsOf(problems), 0, errorsOf(problems)
 	}
 	// Build runs even after load errors, so one run reports every problem.
+	filtered := 0
 	api, ds := build.Build(docs, build.Options{
 		Name: opts.Name, Module: opts.Module, Domain: opts.Domain, Strict: opts.Strict,
+		Filter: opts.Filter, Filtered: &filtered,
 	})
 	problems = append(problems, ds...)
 	if problems.HasErrors() || api == nil {
-		return nil, warningsOf(problems), errorsOf(problems)
+		return nil, warningsOf(problems), filtered, errorsOf(problems)
 	}
 	replace, err := runtimeReplace(opts)
 	if err != nil {
-		return nil, warningsOf(problems), err
+		return nil, warningsOf(problems), filtered, err
 	}
 	files, err := emit.Emit(api, emit.Options{
 		Version:        swag2mcp.Version,
@@ -97,9 +113,9 @@ func Render(ctx context.Context, opts Options) ([]emit.File, diag.List, error) {
 		GoSum:          swag2mcp.GoSum(),
 	})
 	if err != nil {
-		return nil, warningsOf(problems), fmt.Errorf("emit: %w", err)
+		return nil, warningsOf(problems), filtered, fmt.Errorf("emit: %w", err)
 	}
-	return files, warningsOf(problems), nil
+	return files, warningsOf(problems), filtered, nil
 }
 
 // runtimeReplace decides the replace target of the generated go.mod: the

@@ -159,6 +159,31 @@ func TestServerOverStdio(t *testing.T) {
 		})
 	}
 
+	t.Run("script", func(t *testing.T) {
+		// The contract's shape: search → describe → call → emit → return.
+		code := `const found = await tools.search({ query: "find pet by id", limit: 3 });
+const first = found.items[0];
+const d = await tools.describe({ path: first.path });
+const r = await tools.getPetById({ parameters: { petId: 2 } });
+emit({ described: d.operation.id, input: d.inputTypeScript.length > 0 });
+return { path: first.path, name: r.ok ? r.data.body.name : r.error.code };`
+		var got struct {
+			Result  map[string]any
+			Emitted []map[string]any
+			Calls   []map[string]any
+		}
+		ok(t, callTool(t, ctx, cs, "script", map[string]any{"code": code}, &got))
+		if got.Result["path"] != "getPetById" || got.Result["name"] != "Tom" {
+			t.Errorf("script result = %v", got.Result)
+		}
+		if len(got.Emitted) != 1 || got.Emitted[0]["described"] != "getPetById" || got.Emitted[0]["input"] != true {
+			t.Errorf("emitted = %v", got.Emitted)
+		}
+		if len(got.Calls) != 3 {
+			t.Errorf("calls trace = %v, want search, describe, call", got.Calls)
+		}
+	})
+
 	t.Run("upstream unreachable", func(t *testing.T) {
 		// A second server process pointed at a closed port: invoke_error names the cause.
 		dead := httptest.NewServer(nil)

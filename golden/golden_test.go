@@ -20,6 +20,7 @@ import (
 	"github.com/swag2mcp/swag2mcp/generator"
 	"github.com/swag2mcp/swag2mcp/generator/emit"
 	"github.com/swag2mcp/swag2mcp/internal/updateflag"
+	"github.com/swag2mcp/swag2mcp/runtime/filter"
 )
 
 // repoRoot is where the golden modules' replace lines point: testdata/<case>/out → ../../../..
@@ -141,7 +142,8 @@ func isRootSpec(b []byte) bool {
 }
 
 // applyArgs reads one gen flag per line (--name=X or --name X; --module,
-// --domain, --strict).
+// --domain, --strict, and the filter flags --include-tag … --exclude-path
+// with comma-separated patterns).
 func applyArgs(t *testing.T, path string, o *generator.Options) {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -169,9 +171,23 @@ func applyArgs(t *testing.T, path string, o *generator.Options) {
 		case "--strict":
 			o.Strict = true
 		default:
-			t.Fatalf("%s: unknown flag %q", path, name)
+			if !applyFilterArg(&o.Filter, name, value) {
+				t.Fatalf("%s: unknown flag %q", path, name)
+			}
 		}
 	}
+}
+
+// applyFilterArg adds the patterns of a filter flag (--include-tag, …) to r
+// and reports whether name is one.
+func applyFilterArg(r *filter.Rules, name, value string) bool {
+	for _, l := range r.Lists() {
+		if name == "--"+l.Name {
+			*l.List = append(*l.List, filter.Split(value)...)
+			return true
+		}
+	}
+	return false
 }
 
 // render generates a case in memory and returns its files by path and the

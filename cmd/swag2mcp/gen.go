@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/swag2mcp/swag2mcp/generator"
 	"github.com/swag2mcp/swag2mcp/generator/diag"
+	"github.com/swag2mcp/swag2mcp/runtime/filter"
 )
 
 // genFlags holds the flags of `swag2mcp gen`.
@@ -21,6 +23,7 @@ type genFlags struct {
 	strict          bool
 	allowRemoteRefs bool
 	verbose         bool
+	filter          filter.Rules
 }
 
 // newGenCmd builds `swag2mcp gen`.
@@ -35,12 +38,20 @@ are left alone. Problems in a spec are printed as file:line:col: message, one pe
 line. Operations the generator cannot handle are skipped with a warning;
 --strict makes warnings fatal.
 
+Filters choose the operations the server exposes; the others are not emitted.
+Each filter flag takes glob patterns (* is any run of characters, slashes
+included; ? one character; case is ignored), repeated or comma-separated.
+Include patterns of all kinds form a union: an operation is kept when it matches
+any of them (all are kept when none is given). Exclude patterns then drop
+operations and always win.
+
 Exit status: 0 on success, 1 when a spec is wrong or generation fails, 2 when the
 command line is wrong. On success gen prints nothing but warnings (add -v for a
 summary), so it fits go:generate.`,
 		Example: `  swag2mcp gen petstore.yaml -o ./petstore-mcp
   swag2mcp gen openapi.json -o ./mcp --name github-mcp --module example.com/github-mcp
   swag2mcp gen billing.yaml users.yaml -o ./mcp --strict
+  swag2mcp gen openapi.yaml -o ./mcp --include-tag pets,store --exclude-method DELETE
 
   # in a Go file, next to the spec:
   //go:generate swag2mcp gen openapi.yaml -o ./mcp`,
@@ -62,6 +73,11 @@ summary), so it fits go:generate.`,
 	fl.BoolVar(&f.allowRemoteRefs, "allow-remote-refs", false, "let $refs fetch remote URLs")
 	fl.StringVar(&f.runtime, "runtime", "", "swag2mcp checkout `DIR` for the go.mod replace (default: the one swag2mcp was built from)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "print a summary line on success")
+	what := map[string]string{"tag": "a tag", "method": "the HTTP method", "op": "the operationId", "path": "the path template (e.g. /admin/*)"}
+	for _, l := range f.filter.Lists() {
+		verb, kind, _ := strings.Cut(l.Name, "-")
+		fl.StringSliceVar(l.List, l.Name, nil, fmt.Sprintf("%s operations where %s matches `PATTERN`", verb, what[kind]))
+	}
 	return cmd
 }
 
@@ -80,6 +96,9 @@ func (f *genFlags) options(specs []string) (generator.Options, error) {
 			return generator.Options{}, errors.New("empty spec path")
 		}
 	}
+	if err := f.filter.Check(); err != nil {
+		return generator.Options{}, fmt.Errorf("--%w", err)
+	}
 	return generator.Options{
 		Specs:           specs,
 		OutDir:          f.out,
@@ -89,6 +108,7 @@ func (f *genFlags) options(specs []string) (generator.Options, error) {
 		Strict:          f.strict,
 		AllowRemoteRefs: f.allowRemoteRefs,
 		RuntimeDir:      f.runtime,
+		Filter:          f.filter,
 	}, nil
 }
 
@@ -111,8 +131,12 @@ func runGen(cmd *cobra.Command, opts generator.Options, verbose bool) error {
 		return &reported{err}
 	}
 	if verbose && res != nil {
-		fmt.Fprintf(stderr, "%s: wrote %d files to %s (%d warnings)\n",
-			cmd.CommandPath(), len(res.Files), opts.OutDir, len(res.Warnings))
+		filtered := ""
+		if !opts.Filter.Empty() {
+			filtered = fmt.Sprintf(", %d operations left out by filters", res.Filtered)
+		}
+		fmt.Fprintf(stderr, "%s: wrote %d files to %s (%d warnings%s)\n",
+			cmd.CommandPath(), len(res.Files), opts.OutDir, len(res.Warnings), filtered)
 	}
 	return nil
 }

@@ -86,3 +86,54 @@ func TestGenMissingSpec(t *testing.T) {
 		t.Errorf("run = %+v; want exit 1 naming the file", got)
 	}
 }
+
+func TestGenFilters(t *testing.T) {
+	spec := filepath.Join(golden, "petstore/petstore.yaml")
+	tests := []struct {
+		name       string
+		flags      []string
+		wantCode   int
+		wantStderr string // regexp
+		wantOps    []string
+		notOps     []string
+	}{
+		{
+			name:       "include and exclude",
+			flags:      []string{"--include-tag", "pet", "--include-op=getInventory", "--exclude-method", "delete", "--exclude-path=/pet/findBy*", "-v"},
+			wantStderr: `^swag2mcp gen: wrote \d+ files to .+ \(0 warnings, \d+ operations left out by filters\)\n$`,
+			wantOps:    []string{`"addPet"`, `"getPetById"`, `"getInventory"`},
+			notOps:     []string{`"deletePet"`, `"findPetsByStatus"`, `"placeOrder"`, `"createUser"`},
+		},
+		{name: "empty pattern is a usage error", flags: []string{"--include-op", ","}, wantCode: 2, wantStderr: "include-op: empty pattern"},
+		{name: "blank pattern is a usage error", flags: []string{"--exclude-tag", " "}, wantCode: 2, wantStderr: "exclude-tag: empty pattern"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := t.TempDir()
+			got := runGenerate(t, append([]string{"gen", spec, "-o", out}, tt.flags...)...)
+			if got.Code != tt.wantCode {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", got.Code, tt.wantCode, got.Stderr)
+			}
+			if !regexp.MustCompile(tt.wantStderr).MatchString(got.Stderr) {
+				t.Errorf("stderr = %q, want it to match %q", got.Stderr, tt.wantStderr)
+			}
+			if tt.wantCode != 0 {
+				return
+			}
+			b, err := os.ReadFile(filepath.Join(out, "catalog_gen.go"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, op := range tt.wantOps {
+				if !strings.Contains(string(b), op) {
+					t.Errorf("catalog lacks %s", op)
+				}
+			}
+			for _, op := range tt.notOps {
+				if strings.Contains(string(b), op) {
+					t.Errorf("catalog has filtered operation %s", op)
+				}
+			}
+		})
+	}
+}

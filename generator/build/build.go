@@ -16,6 +16,7 @@ import (
 	"github.com/swag2mcp/swag2mcp/generator/ir"
 	"github.com/swag2mcp/swag2mcp/generator/load"
 	"github.com/swag2mcp/swag2mcp/generator/naming"
+	"github.com/swag2mcp/swag2mcp/runtime/filter"
 )
 
 // Options control the lowering.
@@ -24,6 +25,11 @@ type Options struct {
 	Module string // Go module path; default: Name
 	Domain string // overrides the domain derived from the file name (one spec only)
 	Strict bool   // skipped operations are errors instead of warnings
+	// Filter chooses the operations to emit; the others are left out before
+	// they are lowered, so they cost nothing and warn about nothing.
+	Filter filter.Rules
+	// Filtered, when set, receives how many operations Filter left out.
+	Filtered *int
 }
 
 // Build lowers docs, in order, into one API. The API is returned even when
@@ -45,8 +51,11 @@ func Build(docs []*load.Doc, opts Options) (*ir.API, diag.List) {
 			continue
 		}
 		owner[domain] = d.Path
-		spec, ds := lowerSpec(d, domain, opts.Strict)
+		spec, filtered, ds := lowerSpec(d, domain, opts.Strict, opts.Filter)
 		diags = append(diags, ds...)
+		if opts.Filtered != nil {
+			*opts.Filtered += filtered
+		}
 		if spec != nil {
 			api.Specs = append(api.Specs, spec)
 		}
@@ -64,6 +73,7 @@ func Build(docs []*load.Doc, opts Options) (*ir.API, diag.List) {
 		api.Module = api.Name
 	}
 	assignGoNames(api)
+	assignFlatNames(api)
 	return api, diags
 }
 

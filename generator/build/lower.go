@@ -13,6 +13,7 @@ import (
 	"github.com/swag2mcp/swag2mcp/generator/jsonschema"
 	"github.com/swag2mcp/swag2mcp/generator/load"
 	"github.com/swag2mcp/swag2mcp/generator/naming"
+	"github.com/swag2mcp/swag2mcp/runtime/filter"
 )
 
 // methods is the order operations of a path are lowered in.
@@ -26,6 +27,8 @@ type lowerer struct {
 	spec    *ir.Spec
 	reg     *jsonschema.Registry
 	strict  bool
+	filter  filter.Rules
+	skipped int // operations filter left out
 	diags   diag.List
 	eps     []lowered      // in path and method order
 	schemes map[string]int // security scheme name → index in spec.Security
@@ -45,12 +48,14 @@ type skip struct {
 
 func (s *skip) Error() string { return s.msg }
 
-// lowerSpec lowers one document.
-func lowerSpec(d *load.Doc, domain string, strict bool) (*ir.Spec, diag.List) {
+// lowerSpec lowers one document, leaving out the operations rules do not
+// keep, and says how many it left out.
+func lowerSpec(d *load.Doc, domain string, strict bool, rules filter.Rules) (*ir.Spec, int, diag.List) {
 	prefix := naming.EnvPrefix(domain)
 	l := &lowerer{
 		doc:    d,
 		strict: strict,
+		filter: rules,
 		reg:    jsonschema.NewRegistry(d.Dialect, jsonschema.Options{Index: d.Index}),
 		spec: &ir.Spec{
 			ID:        naming.SpecID(domain),
@@ -67,7 +72,7 @@ func lowerSpec(d *load.Doc, domain string, strict bool) (*ir.Spec, diag.List) {
 		g = l.lowerV2()
 	default:
 		l.diags.Errorf(d.Path, 0, 0, "no model to lower")
-		return nil, l.diags
+		return nil, 0, l.diags
 	}
 	title := l.spec.Title
 	if title == "" {
@@ -75,7 +80,24 @@ func lowerSpec(d *load.Doc, domain string, strict bool) (*ir.Spec, diag.List) {
 	}
 	l.spec.Collections = group(domain, title, g, l.eps)
 	l.spec.Defs = l.reg.Defs()
-	return l.spec, l.diags
+	return l.spec, l.skipped, l.diags
+}
+
+// keep applies the generation filter to an operation before it is lowered;
+// untagged operations carry the tag they will sit under.
+func (l *lowerer) keep(ep *ir.Endpoint) bool {
+	if l.filter.Empty() {
+		return true
+	}
+	tags := ep.Tags
+	if len(tags) == 0 {
+		tags = []string{defaultTag}
+	}
+	if l.filter.Keep(filter.Op{Method: ep.Method, Path: ep.Path, OperationID: ep.OperationID, Tags: tags}) {
+		return true
+	}
+	l.skipped++
+	return false
 }
 
 // problem reports a skipped operation: a warning, or an error when strict.

@@ -93,6 +93,9 @@ func (l *lowerer) operationV2(path string, pi *v2high.PathItem, o opV2) {
 		Deprecated:  op.Deprecated,
 		Pos:         at,
 	}
+	if !l.keep(ep) {
+		return
+	}
 	if len(op.Schemes) > 0 {
 		if u := baseURLV2(op.Schemes, d.Host, d.BasePath); u != l.spec.BaseURL {
 			ep.BaseURL = u

@@ -98,6 +98,9 @@ func (l *lowerer) operationV3(path string, pi *v3high.PathItem, o opV3) {
 		Deprecated:  op.Deprecated != nil && *op.Deprecated,
 		Pos:         at,
 	}
+	if !l.keep(ep) {
+		return
+	}
 	if u := serverURL(op.Servers); u != "" {
 		ep.BaseURL = u
 	} else {

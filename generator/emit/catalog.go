@@ -106,6 +106,7 @@ func endpointLit(e *ir.Endpoint, tag int) *jen.Statement {
 	l.str("Method", e.Method)
 	l.str("Path", e.Path)
 	l.str("OperationID", e.OperationID)
+	l.str("FlatName", e.FlatName)
 	l.str("Summary", e.Summary)
 	l.str("Description", e.Description)
 	l.flag("Deprecated", e.Deprecated)

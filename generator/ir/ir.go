@@ -64,7 +64,10 @@ type Endpoint struct {
 	// reach, transitively, breadth-first from the operation (nearest first).
 	DefRefs []int
 	GoName  string // exported Go identifier, unique in the generated package
-	Pos     Pos    // where the operation is defined
+	// FlatName is the endpoint's name in scripts (tools.{FlatName}), a
+	// JavaScript identifier unique across the API (see naming.FlatName).
+	FlatName string
+	Pos      Pos // where the operation is defined
 }
 
 // Param is one path, query, header or cookie parameter.

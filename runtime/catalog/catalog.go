@@ -53,6 +53,7 @@ type Endpoint struct {
 	Method      string
 	Path        string
 	OperationID string
+	FlatName    string // name in scripts: tools.{FlatName}(args); a JavaScript identifier
 	Summary     string
 	Description string
 	Deprecated  bool

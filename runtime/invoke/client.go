@@ -21,10 +21,11 @@ type ClientOptions struct {
 	Getenv       func(string) string // nil: os.Getenv
 	HTTPClient   *http.Client        // nil: a client with transport timeouts; cross-origin redirects are never followed
 	Timeout      time.Duration       // shorthand for Limits.Timeout when that is zero
-	MaxBodyBytes int64               // response bytes read at most; 0: 10 MiB
+	MaxBodyBytes int64               // bytes of one body read at most, stored ones included (cut past it); 0: DefaultMaxBodyBytes
 	Limits       Limits              // every spec's limits
 	SpecLimits   map[string]Limits   // by spec domain; non-zero fields override Limits
 	Auth         Authenticator       // nil: requests go out without credentials
+	Responses    ResponseOptions     // inline limit and workspace of large and binary bodies
 }
 
 // Authenticator adds credentials to a request from an endpoint's security
@@ -44,13 +45,14 @@ type Client struct {
 	auth       Authenticator
 	cool       *cooldowns
 	maxBody    int64
+	responses  ResponseOptions
 	retryBase  time.Duration // first backoff interval; tests shorten it
 }
 
 // NewClient returns a client for cat's endpoints.
 func NewClient(cat *catalog.Catalog, opts ClientOptions) *Client {
 	c := &Client{cat: cat, getenv: opts.Getenv, limits: opts.Limits, specLimits: opts.SpecLimits,
-		auth: opts.Auth, cool: newCooldowns(), maxBody: opts.MaxBodyBytes, retryBase: 200 * time.Millisecond}
+		auth: opts.Auth, cool: newCooldowns(), maxBody: opts.MaxBodyBytes, responses: opts.Responses, retryBase: 200 * time.Millisecond}
 	if c.limits.Timeout == 0 {
 		c.limits.Timeout = opts.Timeout
 	}
@@ -58,7 +60,7 @@ func NewClient(cat *catalog.Catalog, opts ClientOptions) *Client {
 		c.getenv = os.Getenv
 	}
 	if c.maxBody <= 0 {
-		c.maxBody = 10 << 20
+		c.maxBody = DefaultMaxBodyBytes
 	}
 	var hc http.Client
 	if opts.HTTPClient != nil {

@@ -155,7 +155,7 @@ func TestDoRequest(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Do: %v", err)
 			}
-			if diff := cmp.Diff(&Response{StatusCode: 200, Body: map[string]any{"ok": true}}, resp,
+			if diff := cmp.Diff(&Response{StatusCode: 200, Body: map[string]any{"ok": true}, Size: 11}, resp,
 				cmp.FilterPath(func(p cmp.Path) bool { return p.Last().String() == ".Headers" }, cmp.Ignore())); diff != "" {
 				t.Errorf("response (-want +got):\n%s", diff)
 			}

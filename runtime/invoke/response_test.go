@@ -42,7 +42,7 @@ func TestDoResponse(t *testing.T) {
 				io.WriteString(w, `{"id": 9007199254740993, "tags": ["a"]}`)
 			},
 			want: &Response{StatusCode: 200, Headers: map[string]string{"content-type": "application/problem+json; charset=utf-8", "content-length": "39"},
-				Body: map[string]any{"id": json.Number("9007199254740993"), "tags": []any{"a"}}},
+				Body: map[string]any{"id": json.Number("9007199254740993"), "tags": []any{"a"}}, Size: 39},
 		},
 		{
 			name: "secret headers dropped, names lowercased, values joined",
@@ -60,7 +60,7 @@ func TestDoResponse(t *testing.T) {
 				w.WriteHeader(201)
 				io.WriteString(w, "made")
 			},
-			want: &Response{StatusCode: 201, Body: "made", Headers: map[string]string{
+			want: &Response{StatusCode: 201, Body: "made", Size: 4, Headers: map[string]string{
 				"content-type": "text/plain", "content-length": "4", "www-authenticate": `Bearer realm="api"`, "x-rate": "1, 2",
 			}},
 		},
@@ -70,7 +70,7 @@ func TestDoResponse(t *testing.T) {
 				w.Header().Set("Content-Type", "application/json")
 				io.WriteString(w, `{"a":1} trailing`)
 			},
-			want: &Response{StatusCode: 200, Body: `{"a":1} trailing`, Headers: map[string]string{"content-type": "application/json", "content-length": "16"}},
+			want: &Response{StatusCode: 200, Body: `{"a":1} trailing`, Size: 16, Headers: map[string]string{"content-type": "application/json", "content-length": "16"}},
 		},
 		{
 			name: "empty body",
@@ -78,13 +78,31 @@ func TestDoResponse(t *testing.T) {
 			want: &Response{StatusCode: 204, Headers: map[string]string{}},
 		},
 		{
-			name: "binary described",
+			name: "image inline",
 			h: func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", "image/png")
 				w.Write([]byte{0x89, 'P', 'N', 'G', 0xff, 0xfe})
 			},
-			want: &Response{StatusCode: 200, Body: "[6 bytes of binary content (image/png) not shown]",
+			want: &Response{StatusCode: 200, Size: 6, Image: &Image{MediaType: "image/png", Data: []byte{0x89, 'P', 'N', 'G', 0xff, 0xfe}},
 				Headers: map[string]string{"content-type": "image/png", "content-length": "6"}},
+		},
+		{
+			name: "binary described without a workspace",
+			h: func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/pdf")
+				w.Write([]byte("%PDF-1.7\n\x00\xff"))
+			},
+			want: &Response{StatusCode: 200, Size: 11, Body: "[11 bytes of binary content (application/pdf) not shown]",
+				Headers: map[string]string{"content-type": "application/pdf", "content-length": "11"}},
+		},
+		{
+			name: "text that is not UTF-8 described",
+			h: func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "text/plain")
+				w.Write([]byte("caf\xe9 au lait"))
+			},
+			want: &Response{StatusCode: 200, Size: 12, Body: "[12 bytes of binary content (text/plain) not shown]",
+				Headers: map[string]string{"content-type": "text/plain", "content-length": "12"}},
 		},
 		{
 			name: "truncated at a whole character",
@@ -93,7 +111,7 @@ func TestDoResponse(t *testing.T) {
 				w.Header().Set("Content-Type", "application/json")
 				io.WriteString(w, `["éé"]`) // [ " é(2) é(2) " ] : byte 5 cuts the second é
 			},
-			want: &Response{StatusCode: 200, Body: `["é`, Truncated: true,
+			want: &Response{StatusCode: 200, Body: `["é`, Truncated: true, Size: 5,
 				Headers: map[string]string{"content-type": "application/json", "content-length": "8"}},
 		},
 		{

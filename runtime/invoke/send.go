@@ -36,8 +36,11 @@ func (c *Client) Limits(e *catalog.Endpoint) Limits {
 func (c *Client) send(ctx context.Context, e *catalog.Endpoint, p *prepared, base *url.URL) (*Response, error) {
 	spec := c.specOf(e)
 	lim := c.limitsOf(spec)
-	if w := c.cool.wait(e.ID, lim.Cooldown); w > 0 {
-		return nil, &RateLimitError{Wait: w}
+	scope := scopeOf(ctx)
+	if !scope.holds(e.ID) {
+		if w := c.cool.wait(e.ID, lim.Cooldown); w > 0 {
+			return nil, &RateLimitError{Wait: w}
+		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
 	defer cancel()
@@ -63,7 +66,7 @@ func (c *Client) send(ctx context.Context, e *catalog.Endpoint, p *prepared, bas
 		}
 		return nil, err
 	}
-	if w := c.cool.take(e.ID, lim.Cooldown); w > 0 {
+	if w := scope.admit(e.ID, func() time.Duration { return c.cool.take(e.ID, lim.Cooldown) }); w > 0 {
 		return nil, &RateLimitError{Wait: w}
 	}
 	idempotent := isIdempotent(p.method)
@@ -112,7 +115,7 @@ func (c *Client) roundTrip(req *http.Request) (*Response, http.Header, error) {
 		return nil, nil, err
 	}
 	defer resp.Body.Close()
-	out, err := readResponse(resp, c.maxBody)
+	out, err := c.readResponse(resp)
 	if err != nil {
 		return nil, nil, err
 	}

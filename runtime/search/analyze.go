@@ -35,12 +35,30 @@ func Analyze(text string) []string {
 // analyzeTokens analyzes text into at most limit tokens (no bound when
 // limit is 0), appending to dst.
 func analyzeTokens(text string, limit int, dst []token) []token {
+	return analyzeWith(text, limit, dst, false)
+}
+
+// analyzeKeepingStopWords analyzes like Analyze but keeps stop words: in a
+// path, "/me" or "/user/{id}/for" are names, not filler, and the
+// vocabulary's words are chosen on purpose.
+func analyzeKeepingStopWords(text string) []string {
+	toks := analyzeWith(text, 0, nil, true)
+	out := make([]string, len(toks))
+	for i, t := range toks {
+		out[i] = t.term
+	}
+	return out
+}
+
+// analyzeWith analyzes text into at most limit tokens (no bound when limit
+// is 0), appending to dst; keepStop keeps stop words.
+func analyzeWith(text string, limit int, dst []token, keepStop bool) []token {
 	pos := 0
 	for _, w := range words(text) {
 		parts := splitIdentifier(w)
 		first := -1
 		for _, p := range parts {
-			if t, ok := normalize(p); ok {
+			if t, ok := normalize(p, keepStop); ok {
 				if first < 0 {
 					first = pos
 				}
@@ -49,7 +67,7 @@ func analyzeTokens(text string, limit int, dst []token) []token {
 			}
 		}
 		if len(parts) > 1 && first >= 0 {
-			if t, ok := normalize(w); ok {
+			if t, ok := normalize(w, keepStop); ok {
 				dst = append(dst, token{t, first})
 			}
 		}
@@ -118,10 +136,10 @@ func splitIdentifier(w string) []string {
 }
 
 // normalize lowercases and stems one word; ok is false for words not worth
-// indexing (stop words, single characters).
-func normalize(w string) (string, bool) {
+// indexing (single characters, and stop words unless keepStop).
+func normalize(w string, keepStop bool) (string, bool) {
 	w = strings.ToLower(w)
-	if utf8.RuneCountInString(w) < 2 || isStopWord(w) {
+	if utf8.RuneCountInString(w) < 2 || (!keepStop && isStopWord(w)) {
 		return "", false
 	}
 	return stem(w), true

@@ -44,11 +44,16 @@ func BuildIndex(docs []Doc) catalog.Index {
 	norms := make([]byte, 0, len(docs)*int(numFields))
 	perDoc := map[string]*[numFields][]int{}
 	var toks []token
+	descs := make([]string, len(docs))
+	for d := range docs {
+		descs[d] = stripMarkup(docs[d].Description)
+	}
+	common := boilerplate(descs)
 	for d, doc := range docs {
 		clear(perDoc)
-		texts := docFields(doc)
+		texts := docFields(doc, descs[d], common)
 		for f, text := range texts {
-			toks = analyzeTokens(text, maxFieldTokens, toks[:0])
+			toks = analyzeWith(text, maxFieldTokens, toks[:0], field(f) == fieldPath)
 			sumLen[f] += len(toks)
 			norms = appendFixed(norms, quantizeLen(len(toks)), 1)
 			for _, t := range toks {
@@ -98,14 +103,20 @@ func BuildIndex(docs []Doc) catalog.Index {
 	return writeIndex(acc, len(docs), sumLen, norms)
 }
 
-// docFields is a document's text per text field.
-func docFields(doc Doc) [numFields]string {
+// docFields is a document's text per text field, given its description
+// as plain text and the boilerplate sentences to leave out of it. An
+// operation without a summary is summarized by its description's lead.
+func docFields(doc Doc, desc string, common map[uint64]bool) [numFields]string {
 	var t [numFields]string
+	lead, rest := splitDescription(desc, common)
 	t[fieldSummary] = doc.Summary
+	if strings.TrimSpace(doc.Summary) == "" {
+		t[fieldSummary] = lead
+	}
 	t[fieldPath] = pathText(doc.Path)
 	t[fieldOperationID] = doc.OperationID
 	t[fieldTag] = strings.Join(doc.Tags, " . ")
-	t[fieldDescription] = stripMarkup(doc.Description)
+	t[fieldDescription] = rest
 	t[fieldParam] = strings.Join(doc.Params, " . ")
 	t[fieldTagDescription] = stripMarkup(strings.Join(doc.TagDescriptions, " . "))
 	return t

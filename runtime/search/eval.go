@@ -5,6 +5,8 @@ import (
 	"context"
 	"math"
 	"strings"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
 // BM25 and combination constants.
@@ -33,6 +35,9 @@ type scratch struct {
 	sum      []float32
 	gTouched []int32
 	phrase   []int32
+	// cover[d] counts the tokens of d's summary and path fields that the
+	// query's words matched, for coverage (see coverage).
+	cover [][coverFields]float32
 }
 
 func (e *engine) getScratch(n int) *scratch {
@@ -42,12 +47,14 @@ func (e *engine) getScratch(n int) *scratch {
 	return &scratch{
 		total: make([]float32, n), mustHits: make([]uint8, n), anyHits: make([]uint8, n),
 		excluded: make([]bool, n), seen: make([]bool, n), gSeen: make([]bool, n), best: make([]float32, n), sum: make([]float32, n),
+		cover: make([][coverFields]float32, n),
 	}
 }
 
 func (e *engine) putScratch(s *scratch) {
 	for _, d := range s.touched {
 		s.total[d], s.mustHits[d], s.anyHits[d], s.excluded[d], s.seen[d] = 0, 0, 0, false, false
+		s.cover[d] = [coverFields]float32{}
 	}
 	s.touched = s.touched[:0]
 	e.scratch.Put(s)
@@ -80,7 +87,11 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 				s.seen[d] = true
 				s.touched = append(s.touched, d)
 			}
-			v := s.best[d] + tieBreak*(s.sum[d]-s.best[d])
+			tb := float32(tieBreak)
+			if g.sum {
+				tb = 1
+			}
+			v := s.best[d] + tb*(s.sum[d]-s.best[d])
 			s.best[d], s.sum[d], s.gSeen[d] = 0, 0, false
 			switch g.c.occur {
 			case mustNot:
@@ -109,10 +120,16 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 		v := float64(s.total[d])
 		if pl.coordSize > 1 {
 			frac := math.Min(1, float64(s.anyHits[d])/float64(pl.coordSize))
-			v *= coordFloor + (1-coordFloor)*frac*frac
+			v *= coordFloor + (1-coordFloor)*frac
 		}
 		if len(pl.hints) > 0 && int(d) < len(e.cat.Endpoints) && pl.hints[strings.ToUpper(e.cat.Endpoints[d].Method)] {
-			v *= 1 + weightHint
+			v *= 1 + pl.hintWeight
+		}
+		if pl.coverage {
+			v *= 1 + coverage(r, s, d)
+		}
+		if pl.shape != shapeNone && int(d) < len(e.cat.Endpoints) {
+			v *= 1 + weightShape*shapeFit(pl.shape, &e.cat.Endpoints[d])
 		}
 		return v
 	}
@@ -216,10 +233,25 @@ func (e *engine) scoreGroup(r *reader, g *group, s *scratch, why map[int32][]Con
 			w = min(w, a.idfCap)
 		}
 		w *= a.weight
+		fields := g.fields
+		if a.fields != 0 {
+			fields &= a.fields
+		}
+		countCover := g.c.occur != mustNot
 		for it.next(&p) {
+			m := p.mask & fields
+			if countCover && m != 0 {
+				cw := float32(min(a.weight, 1))
+				if m&(1<<fieldSummary) != 0 {
+					s.cover[p.doc][0] += float32(p.tf[fieldSummary]) * cw
+				}
+				if m&(1<<fieldPath) != 0 {
+					s.cover[p.doc][1] += float32(p.tf[fieldPath]) * cw
+				}
+			}
 			tfw := 0.0
 			for f := range numFields {
-				if p.mask&g.fields&(1<<f) != 0 {
+				if m&(1<<f) != 0 {
 					tfw += fieldWeight(f) * float64(p.tf[f]) * float64(r.normFactor[f][r.norm(p.doc, f)])
 				}
 			}
@@ -230,7 +262,7 @@ func (e *engine) scoreGroup(r *reader, g *group, s *scratch, why map[int32][]Con
 			add(int32(p.doc), v)
 			if why != nil {
 				why[int32(p.doc)] = append(why[int32(p.doc)], Contribution{
-					Clause: g.c.raw, Term: a.info.key, Via: a.via, Fields: maskFields(p.mask & g.fields), Score: float64(v),
+					Clause: g.c.raw, Term: a.info.key, Via: a.via, Fields: maskFields(m), Score: float64(v),
 				})
 			}
 		}
@@ -246,4 +278,50 @@ func maskFields(m uint) []string {
 		}
 	}
 	return out
+}
+
+// shapeFit is 1 when a GET endpoint returns what the query's shape asks
+// for (a path ending in a parameter reads one item, any other path many),
+// -1 when it returns the other, and 0 for other methods.
+func shapeFit(sh shape, ep *catalog.Endpoint) float64 {
+	if !strings.EqualFold(ep.Method, "GET") {
+		return 0
+	}
+	item := strings.HasSuffix(ep.Path, "}")
+	if item == (sh == shapeItem) {
+		return 1
+	}
+	return -1
+}
+
+// coverFields are the fields whose coverage counts: summary and path.
+const coverFields = 2
+
+// Weights of coverage: how much of a document's summary and path the query
+// explains. Titles are short, so an endpoint whose whole summary the query
+// accounts for ("Delete branch protection" for "remove branch protection")
+// is a better answer than one that adds words the query never asked for
+// ("Remove status check protection").
+const (
+	weightCoverSummary = 0.5
+	weightCoverPath    = 0.3
+)
+
+// coverage is the score lift of document d for the share of its summary
+// and path tokens the query matched.
+func coverage(r *reader, s *scratch, d int32) float64 {
+	lift := 0.0
+	for i, f := range [coverFields]field{fieldSummary, fieldPath} {
+		n := r.lens[r.norm(int(d), f)]
+		if n <= 0 {
+			continue
+		}
+		c := min(1, float64(s.cover[d][i])/n)
+		w := weightCoverSummary
+		if f == fieldPath {
+			w = weightCoverPath
+		}
+		lift += w * c
+	}
+	return lift
 }

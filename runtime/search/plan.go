@@ -24,6 +24,7 @@ type alt struct {
 	// idfCap, when above 0, caps the term's idf: a related word scores
 	// no more per occurrence than the query's own word, however rare.
 	idfCap float64
+	fields uint // when not 0, the only text fields this alternative counts in
 }
 
 // group is a clause after planning: a document scores the best of its
@@ -35,13 +36,17 @@ type group struct {
 	keyword bool       // alternatives are keyword terms: constant score
 	fields  uint       // text fields that count
 	coord   bool       // a plain word: counts towards coordination
+	sum     bool       // alternatives add up (the words of an expression's meaning)
 }
 
 // plan is a whole query after planning.
 type plan struct {
-	groups    []group
-	hints     map[string]bool // methods the query's verbs hint at
-	coordSize int             // plain-word groups that can match anything
+	groups     []group
+	hints      map[string]bool // methods the query's action hints at
+	hintWeight float64         // score lift of an endpoint of a hinted method
+	shape      shape           // whether the query asks for many items or one
+	coverage   bool            // lift documents whose summary and path the query explains
+	coordSize  int             // plain-word groups that can match anything
 }
 
 const allFields = 1<<numFields - 1
@@ -68,26 +73,40 @@ func fieldMask(name string) uint {
 // plan turns clauses into groups of index terms.
 func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 	pl := &plan{hints: map[string]bool{}}
-	explicitMethod := false
+	explicitMethod, plain := false, false
 	for _, c := range clauses {
-		if c.field == fieldMethod {
-			explicitMethod = true
-		}
+		explicitMethod = explicitMethod || c.field == fieldMethod
+		plain = plain || plainWord(c)
 	}
-	for _, c := range clauses {
+	in := readIntent(r, clauses)
+	for i, c := range clauses {
+		if in.consumed[i] {
+			continue
+		}
 		gs, err := planClause(r, c)
 		if err != nil {
 			return nil, err
 		}
-		pl.groups = append(pl.groups, gs...)
-		if !explicitMethod && c.occur != mustNot && c.field == fieldAll && c.kind == kindTerm {
-			for _, w := range words(c.value) {
-				_, _, methods := related(strings.ToLower(w))
-				for _, m := range methods {
-					pl.hints[m] = true
-				}
+		if in.criteria[i] {
+			for k := range gs {
+				gs[k].coord = false
+				gs[k].c.boost *= weightCriterion
 			}
 		}
+		pl.groups = append(pl.groups, gs...)
+	}
+	pl.groups = append(pl.groups, in.groups...)
+	if !explicitMethod && plain {
+		methods, w := in.methods, weightHint
+		if !in.action { // no verb: a question or a noun asks to read
+			methods, w = methodsRead(), weightReadHint
+		}
+		for _, m := range methods {
+			pl.hints[m] = true
+		}
+		pl.hintWeight = w
+		pl.shape = in.shape
+		pl.coverage = true
 	}
 	if len(pl.groups) == 0 {
 		return nil, &QueryError{Pos: 0, Msg: "the query has only common words; give words that describe the operation, e.g. \"delete a webhook\""}
@@ -169,7 +188,7 @@ func pathValueGroup(r *reader, c clause) ([]group, error) {
 	if t, ok := r.lookup(keyPath + v); ok {
 		g.alts = append(g.alts, alt{info: t, weight: exactPathScore, via: "keyword"})
 	}
-	for _, term := range uniqueTerms(Analyze(pathText(c.value))) {
+	for _, term := range uniqueTerms(analyzeKeepingStopWords(pathText(c.value))) {
 		if t, ok := r.lookup(term); ok {
 			g.alts = append(g.alts, alt{info: t, weight: 1, via: "exact"})
 		}
@@ -222,13 +241,13 @@ func textGroups(r *reader, c clause, expand bool) ([]group, error) {
 	if expand && len(gs) > 0 {
 		// Related words of each surface word join the group of its term.
 		for _, w := range words(c.value) {
-			rel, weight, _ := related(strings.ToLower(w))
-			if rel == nil {
+			m := wordMeaning(strings.ToLower(w))
+			if m.words == nil {
 				continue
 			}
 			target := &gs[0]
 			if len(gs) > 1 {
-				if t, ok := normalize(w); ok {
+				if t, ok := normalize(w, false); ok {
 					for i := range gs {
 						if gs[i].alts != nil && len(gs[i].alts) > 0 && gs[i].alts[0].info.key == t {
 							target = &gs[i]
@@ -240,16 +259,16 @@ func textGroups(r *reader, c clause, expand bool) ([]group, error) {
 			if len(target.alts) > 0 && target.alts[0].via == "exact" {
 				capIdf = idf(r.ix.Docs, target.alts[0].info.df)
 			}
-			target.alts = appendRelated(r, target.alts, rel, weight, capIdf)
+			target.alts = appendRelated(r, target.alts, m, capIdf)
 		}
 	}
 	if len(gs) == 0 {
 		// Only stop words, e.g. "my": dropped unless they have related words.
 		for _, w := range words(c.value) {
-			if rel, weight, _ := related(strings.ToLower(w)); rel != nil && expand {
+			if m := wordMeaning(strings.ToLower(w)); m.words != nil && expand {
 				g := base
 				g.coord = true
-				g.alts = appendRelated(r, nil, rel, weight, 0)
+				g.alts = appendRelated(r, nil, m, 0)
 				gs = append(gs, g)
 			}
 		}
@@ -258,9 +277,9 @@ func textGroups(r *reader, c clause, expand bool) ([]group, error) {
 }
 
 // appendRelated adds the index terms of related words not yet present.
-func appendRelated(r *reader, alts []alt, rel []string, weight, idfCap float64) []alt {
-	for _, w := range rel {
-		for _, term := range Analyze(w) {
+func appendRelated(r *reader, alts []alt, m meaning, idfCap float64) []alt {
+	for _, w := range m.words {
+		for _, term := range analyzeKeepingStopWords(w) {
 			dup := false
 			for _, a := range alts {
 				dup = dup || a.info.key == term
@@ -269,7 +288,7 @@ func appendRelated(r *reader, alts []alt, rel []string, weight, idfCap float64) 
 				continue
 			}
 			if t, ok := r.lookup(term); ok {
-				alts = append(alts, alt{info: t, weight: weight, via: "synonym", idfCap: idfCap})
+				alts = append(alts, alt{info: t, weight: m.weight, via: "synonym", idfCap: idfCap, fields: m.fields})
 			}
 		}
 	}

@@ -14,6 +14,8 @@ type reader struct {
 	nBlocks int
 	// normFactor[f][q] is BM25's 1 / (1 - b + b·len/avg) for quantized length q.
 	normFactor [numFields][64]float32
+	// lens[q] is the field length quantized length q stands for.
+	lens [64]float64
 }
 
 // openReader checks ix and prepares reading it; ok is false when ix is not
@@ -28,6 +30,7 @@ func openReader(ix catalog.Index, docs int) (*reader, bool) {
 		return nil, false
 	}
 	lens := dequantizedLens()
+	r.lens = lens
 	for f := range numFields {
 		avg := float64(c.uvarint()) / 64
 		b := fieldB(f)
@@ -216,7 +219,11 @@ func (it *postingIter) next(p *posting) bool {
 	if it.c.i >= it.end || it.c.bad {
 		return false
 	}
-	it.doc += it.c.uvarint()
+	delta := it.c.uvarint()
+	if delta == 0 { // never written: documents ascend strictly
+		it.c.bad = true
+	}
+	it.doc += delta
 	p.doc = it.doc
 	p.mask = 0
 	if !it.keyword {

@@ -44,7 +44,7 @@ type Contribution struct {
 	Term   string   // the index term that matched
 	Via    string   // how the clause reached the term: exact, synonym, typo, fuzzy, wildcard, regex, phrase, keyword
 	Fields []string // text fields the term occurred in
-	Score  float64  // before coordination and method hints
+	Score  float64  // before coordination, method hints, shape and coverage
 }
 
 // QueryError says why a query cannot be run; the server reports it as

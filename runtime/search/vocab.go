@@ -4,48 +4,170 @@ package search
 // their own words ("Delete a repository webhook"). The vocabulary bridges
 // the two: a query word also searches its related API words, weighted
 // below the word itself, and an action verb hints at HTTP methods, which
-// lifts endpoints of those methods without excluding others.
+// lifts endpoints of those methods without excluding others. Every entry is
+// general English or general API usage, never one API's jargon.
 
 // Weights of expanded words relative to the word the query used.
 const (
 	weightVerbSynonym = 0.55
 	weightNounSynonym = 0.8
-	weightHint        = 0.35 // score lift of an endpoint whose method a verb hints at
+	weightPhrase      = 0.9  // words of a multi-word expression ("turn on")
+	weightCriterion   = 0.5  // a word naming a filter criterion ("by name")
+	weightHint        = 0.35 // score lift of an endpoint whose method the query's action hints at
+	weightReadHint    = 0.2  // the same for GET when the query names no action
+	weightShape       = 0.1  // score lift (or cut) of a GET endpoint whose path fits the query's shape
 )
 
-// related returns the words related to a lowercase query word, the weight
-// they carry, and the HTTP methods the word hints at.
-func related(w string) (words []string, weight float64, methods []string) {
-	if ws, m := verbGroup(w); ws != nil {
-		return ws, weightVerbSynonym, m
-	}
-	if ws := nounGroup(w); ws != nil {
-		return ws, weightNounSynonym, nil
-	}
-	return nil, 0, nil
+// meaning is what a query word or expression stands for.
+type meaning struct {
+	words   []string // API words it also searches
+	weight  float64  // their weight relative to the query's own word
+	methods []string // HTTP methods an action hints at
+	fields  uint     // when not 0, the text fields its words count in
 }
 
-// verbGroup returns the verbs of w's action and the methods they hint at.
-func verbGroup(w string) ([]string, []string) {
+// titleFields are the fields that name an operation: an action's words
+// count there only ("find" in a long description says little).
+const titleFields = 1<<fieldSummary | 1<<fieldPath | 1<<fieldOperationID
+
+// HTTP method sets that actions hint at.
+func methodsRead() []string   { return []string{"GET"} }
+func methodsCreate() []string { return []string{"POST", "PUT"} }
+func methodsDelete() []string { return []string{"DELETE"} }
+func methodsUpdate() []string { return []string{"PATCH", "PUT"} }
+func methodsAct() []string    { return []string{"POST", "PUT", "PATCH"} }
+
+// wordMeaning is the meaning of one lowercase query word; zero when the
+// vocabulary has nothing to say.
+func wordMeaning(w string) meaning {
+	if m := verbMeaning(w); m.methods != nil {
+		return m
+	}
+	if ws := nounGroup(w); ws != nil {
+		return meaning{words: ws, weight: weightNounSynonym}
+	}
+	return meaning{}
+}
+
+// verbMeaning returns the verbs of w's action and the methods they hint at.
+func verbMeaning(w string) meaning {
+	verb := func(methods []string, words ...string) meaning {
+		return meaning{words: words, weight: weightVerbSynonym, methods: methods, fields: titleFields}
+	}
 	switch w {
 	case "list", "get", "show", "fetch", "retrieve", "read", "find", "view", "lookup",
-		"see", "display", "obtain", "browse", "return", "returns", "enumerate", "query", "check":
-		return []string{"list", "get", "retrieve", "fetch", "find", "show", "read"}, []string{"GET"}
-	case "create", "add", "new", "open", "make", "insert", "register", "submit",
-		"post", "start", "generate", "upload", "send", "invite":
-		return []string{"create", "add", "new", "post", "upload", "send"}, []string{"POST", "PUT"}
+		"see", "display", "obtain", "browse", "return", "returns", "enumerate", "check":
+		return verb(methodsRead(), "list", "get", "retrieve", "fetch", "find", "show", "read")
+	case "search", "query":
+		return verb(methodsRead(), "search", "find", "query")
+	case "create", "add", "new", "make", "insert", "register", "submit", "post",
+		"generate", "upload", "send", "invite", "publish", "compose", "write", "put", "attach":
+		return verb(methodsCreate(), "create", "add", "new", "post", "upload", "send")
+	case "start":
+		return verb(methodsCreate(), "create", "start", "new")
+	case "open": // opens a new thing ("open an issue") or reads one ("open a message")
+		return verb([]string{"POST", "GET"}, "create", "open", "new", "get")
 	case "delete", "remove", "revoke", "destroy", "erase", "drop", "unregister",
-		"discard", "purge", "unset", "clear", "detach", "uninstall":
-		return []string{"delete", "remove", "revoke", "destroy"}, []string{"DELETE"}
+		"discard", "purge", "unset", "clear", "detach", "uninstall", "kick", "expel", "wipe":
+		return verb(methodsDelete(), "delete", "remove", "revoke", "destroy")
 	case "update", "edit", "change", "rename", "modify", "patch", "set", "replace",
-		"alter", "adjust", "configure", "toggle", "close", "reopen":
-		return []string{"update", "edit", "change", "modify", "set", "replace", "rename"}, []string{"PATCH", "PUT"}
+		"alter", "adjust", "configure", "toggle", "fix", "correct", "mark", "store", "save":
+		return verb(methodsUpdate(), "update", "edit", "change", "modify", "set", "replace", "rename")
+	case "close", "reopen":
+		return verb(methodsUpdate(), "update", "close", "state")
+	case "enable", "activate", "disable", "deactivate":
+		return verb(methodsAct(), "enable", "disable", "update", "set", "setting")
+	case "approve", "accept", "reject", "decline", "deny":
+		return verb(methodsAct(), "approve", "review", "accept", "reject")
+	case "cancel", "abort", "stop", "halt", "terminate", "interrupt":
+		return verb(methodsAct(), "cancel", "stop", "abort")
+	case "trigger", "run", "rerun", "execute", "dispatch", "launch", "invoke", "retry", "restart":
+		return verb(methodsAct(), "run", "rerun", "trigger", "dispatch", "execute")
+	case "move", "transfer", "migrate", "relocate":
+		return verb(methodsAct(), "move", "transfer")
+	case "restore", "recover", "undelete", "undo":
+		return verb(methodsAct(), "restore", "recover", "untrash", "undelete")
+	case "lock", "pin", "block", "mute", "star":
+		return verb(methodsAct(), w)
+	case "unlock", "unpin", "unblock", "unmute", "unstar":
+		// Undoing a relation or state is a DELETE of it in REST APIs.
+		return verb(methodsDelete(), w, w[2:], "remove", "delete")
+	case "follow":
+		return verb(methodsAct(), "follow", "follower", "following")
+	case "unfollow":
+		return verb(methodsDelete(), "unfollow", "follow", "following", "remove", "delete")
+	case "subscribe", "watch":
+		return verb(methodsAct(), "subscribe", "subscription", "watch")
+	case "unsubscribe", "unwatch":
+		return verb(methodsDelete(), "unsubscribe", "subscription", "watch", "remove", "delete")
+	case "assign":
+		return verb(methodsAct(), "assign", "assignee")
+	case "unassign":
+		return verb(methodsDelete(), "unassign", "assignee", "remove", "delete")
+	case "merge":
+		return verb(methodsAct(), "merge")
+	case "import", "forward", "render", "convert":
+		return verb(methodsAct(), w)
 	}
-	return nil, nil
+	return meaning{}
+}
+
+// phraseMeaning is the meaning of a multi-word expression (words joined by
+// single spaces): phrasal verbs and idioms whose words mean little alone.
+func phraseMeaning(p string) meaning {
+	act := func(methods []string, words ...string) meaning {
+		return meaning{words: words, weight: weightPhrase, methods: methods, fields: titleFields}
+	}
+	noun := func(words ...string) meaning { return meaning{words: words, weight: weightPhrase} }
+	switch p {
+	case "turn on", "switch on":
+		return act(methodsAct(), "enable", "update", "setting")
+	case "turn off", "switch off", "shut off":
+		return act(methodsAct(), "disable", "update", "setting")
+	case "set up", "sign up":
+		return act(methodsCreate(), "create", "setup", "register")
+	case "take off", "take out", "kick out", "throw out", "get rid", "clean up":
+		return act(methodsDelete(), "delete", "remove")
+	case "put on":
+		return act(methodsCreate(), "add", "set")
+	case "look up", "find out":
+		return act(methodsRead(), "get", "find", "lookup")
+	case "log in", "sign in":
+		return act(nil, "login", "authenticate", "session", "token")
+	case "log out", "sign out":
+		return act(nil, "logout", "session", "revoke")
+	case "shut down":
+		return act(methodsAct(), "stop", "shutdown")
+	case "back up":
+		return act(nil, "backup", "export")
+	case "who am", "who am i", "about me", "current user", "logged in", "signed in":
+		return noun("authenticated", "me", "current", "self", "user")
+	case "out of office", "away message", "auto reply", "automatic reply", "autoreply":
+		return noun("vacation", "responder", "autoreply")
+	case "at once", "in bulk", "lots of", "many of":
+		return noun("batch", "bulk", "many", "multiple")
+	case "how many", "number of":
+		return act(methodsRead(), "count", "total", "number")
+	case "left over", "have left", "remaining":
+		return noun("remaining", "limit", "quota")
+	case "edit history", "change history", "revision history", "version history":
+		return noun("revision", "history", "version")
+	}
+	return meaning{}
+}
+
+// isParticle reports words that complete a phrasal verb, possibly after
+// its object ("take a label off").
+func isParticle(w string) bool {
+	switch w {
+	case "on", "off", "out", "up", "down", "in", "back", "away", "over":
+		return true
+	}
+	return false
 }
 
 // nounGroup returns the API words a query word may stand for:
-// abbreviations and near synonyms.
+// abbreviations, spelling variants and near synonyms.
 func nounGroup(w string) []string {
 	switch w {
 	case "repo", "repos":
@@ -63,7 +185,7 @@ func nounGroup(w string) []string {
 	case "ticket", "tickets", "bug", "bugs":
 		return []string{"issue"}
 	case "account", "profile":
-		return []string{"user", "authenticated"}
+		return []string{"user", "profile"}
 	case "touch", "touched", "changed":
 		return []string{"file", "change", "modified"}
 	case "dir", "folder", "folders":
@@ -73,19 +195,31 @@ func nounGroup(w string) []string {
 	case "auth", "authn", "authz":
 		return []string{"authentication", "authorization"}
 	case "login", "signin":
-		return []string{"login", "authenticate", "session"}
+		return []string{"login", "session"}
 	case "logout", "signout":
 		return []string{"logout", "session"}
 	case "pic", "picture", "photo", "img", "image", "avatar":
 		return []string{"image", "photo", "picture", "avatar"}
 	case "msg", "msgs", "dm", "dms":
 		return []string{"message"}
+	case "email", "emails", "mail", "mails":
+		return []string{"email", "mail", "message"}
+	case "inbox", "mailbox":
+		return []string{"inbox", "mailbox", "message"}
+	case "conversation", "conversations", "discussion", "discussions":
+		return []string{"thread", "conversation", "discussion"}
+	case "thread", "threads":
+		return []string{"conversation"}
+	case "bin", "trash", "recycle", "wastebasket", "garbage":
+		return []string{"trash"}
 	case "doc", "docs":
 		return []string{"document"}
 	case "env", "envs":
 		return []string{"environment"}
-	case "perm", "perms":
-		return []string{"permission"}
+	case "perm", "perms", "privilege", "privileges", "rights", "access":
+		return []string{"permission", "privilege", "access"}
+	case "permission", "permissions":
+		return []string{"privilege", "access"}
 	case "invitation", "invitations":
 		return []string{"invite"}
 	case "collab", "collabs", "contributor":
@@ -96,14 +230,12 @@ func nounGroup(w string) []string {
 		return []string{"information", "detail"}
 	case "notif", "notifs", "alerts":
 		return []string{"notification"}
-	case "sub", "subs", "subscribe":
-		return []string{"subscription"}
-	case "follow", "follows":
+	case "sub", "subs", "subscriptions", "watchers":
+		return []string{"subscription", "subscriber", "watcher"}
+	case "follows", "followers":
 		return []string{"follower", "following"}
 	case "pw", "pwd", "passwd":
 		return []string{"password"}
-	case "email", "emails", "mail":
-		return []string{"email", "mail"}
 	case "ci", "pipeline", "pipelines":
 		return []string{"workflow", "action", "check"}
 	case "label", "labels":
@@ -124,22 +256,94 @@ func nounGroup(w string) []string {
 		return []string{"count"}
 	case "download", "export":
 		return []string{"download", "archive", "export"}
-	case "ban", "block":
+	case "ban":
 		return []string{"block", "ban"}
-	case "me", "myself", "whoami":
-		return []string{"authenticated"}
+	case "whoami":
+		return []string{"authenticated", "me", "current"}
 	case "team", "teams", "group", "groups":
 		return []string{"team", "group"}
 	case "secret", "secrets", "credential", "credentials":
 		return []string{"secret", "credential", "token"}
 	case "key", "keys", "token", "tokens":
 		return []string{"key", "token"}
-	case "job", "jobs", "run", "runs":
+	case "job", "jobs", "runs":
 		return []string{"job", "run", "workflow"}
 	case "diff":
 		return []string{"compare", "diff"}
 	case "gist", "snippet", "snippets":
 		return []string{"gist"}
+	case "someone", "somebody", "person", "people", "anyone", "teammate", "teammates", "colleague", "colleagues":
+		return []string{"user", "member"}
+	case "belong", "belongs", "membership", "memberships":
+		return []string{"member", "membership"}
+	case "assistant", "deputy", "proxy":
+		return []string{"delegate"}
+	case "favourite", "favourites", "favorite", "favorites", "bookmark", "bookmarks", "starred":
+		return []string{"favorite", "star"}
+	case "licence", "licences":
+		return []string{"license"}
+	case "colour", "colours":
+		return []string{"color"}
+	case "cert", "certs", "certificate", "certificates":
+		return []string{"certificate", "smime", "tls", "ssl"}
+	case "batch", "bulk", "multiple", "several", "many":
+		return []string{"batch", "bulk", "multiple"}
+	case "history", "revisions", "versions":
+		return []string{"history", "revision", "version"}
+	case "similar", "alike":
+		return []string{"similar", "related"}
+	case "moderator", "moderators", "admin", "admins":
+		return []string{"moderator", "administrator", "admin"}
+	case "quota", "ratelimit":
+		return []string{"limit", "quota", "rate"}
+	case "left", "remaining":
+		return []string{"remaining", "limit"}
+	case "signature", "signatures":
+		return []string{"signature"}
+	case "language", "languages", "locale":
+		return []string{"language", "locale"}
 	}
 	return nil
 }
+
+// opensObject reports words that open a verb's object (determiners, and
+// "on" and "to"): after a query's first word they mark that word as an
+// imperative verb ("fork a repo", "comment on an issue").
+func opensObject(w string) bool {
+	switch w {
+	case "a", "an", "the", "my", "our", "your", "this", "that", "these", "those",
+		"some", "all", "every", "each", "one", "another", "someone", "somebody",
+		"on", "to": // "comment on an issue", "reply to a message"
+		return true
+	}
+	return false
+}
+
+// shapeOf says whether a query word asks for a collection (plural nouns,
+// "all") or for one item ("one", "single"), or nothing.
+func shapeOf(w string) shape {
+	switch w {
+	case "all", "every", "list", "lists", "many", "recent", "latest":
+		return shapeCollection
+	case "one", "single", "specific", "particular", "individual", "details", "detail":
+		return shapeItem
+	}
+	n := len(w)
+	if n > 3 && w[n-1] == 's' && !isStopWord(w) {
+		switch w[n-2] {
+		case 's', 'u', 'i':
+			return shapeNone // "access", "status", "analysis"
+		}
+		return shapeCollection
+	}
+	return shapeNone
+}
+
+// shape is whether a query asks for many items or one.
+type shape uint8
+
+const (
+	shapeNone shape = iota
+	shapeCollection
+	shapeItem
+)

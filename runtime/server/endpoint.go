@@ -21,6 +21,9 @@ type endpointSummary struct {
 	Method          string `json:"method"`
 	Path            string `json:"path"`
 	Summary         string `json:"summary"`
+	// Invocable is false for an endpoint invoke refuses under the server's
+	// policy (a write in read-only mode); absent otherwise.
+	Invocable *bool `json:"invocable,omitempty"`
 }
 
 // endpointDetail is endpoint_by_id's answer.
@@ -42,6 +45,10 @@ func (t *tools) lineage(e *catalog.Endpoint) (*catalog.Tag, *catalog.Collection,
 func (t *tools) summarize(i int) endpointSummary {
 	e := &t.cat.Endpoints[i]
 	tag, col, spec := t.lineage(e)
+	var invocable *bool
+	if !t.invocable(e) {
+		invocable = new(bool)
+	}
 	return endpointSummary{
 		ID:              e.ID,
 		TagID:           tag.ID,
@@ -53,19 +60,20 @@ func (t *tools) summarize(i int) endpointSummary {
 		Method:          e.Method,
 		Path:            e.Path,
 		Summary:         e.Summary,
+		Invocable:       invocable,
 	}
 }
 
 // lookup finds the endpoint an endpointId argument names. It reports a
 // validation_failed error for a bad argument and not_found for an unknown
-// id.
+// id or one the run-time filter hides.
 func (t *tools) lookup(a *args) (int, *toolError) {
 	id := a.string("endpointId", true)
 	if err := a.err(); err != nil {
 		return 0, err
 	}
 	i, ok := t.byID[endpointKey(id)]
-	if !ok {
+	if !ok || t.hidden(i) {
 		return 0, notFound(id)
 	}
 	return i, nil

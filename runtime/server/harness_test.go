@@ -135,6 +135,13 @@ func testOptions(env map[string]string) Options {
 // package-level singleton, so tests using connect must not run in parallel.
 func connect(t testing.TB, opts Options) *mcp.ClientSession {
 	t.Helper()
+	return connectWith(t, opts, nil, "")
+}
+
+// connectWith is connect with the client's options (e.g. an elicitation
+// handler) and the protocol version it asks for ("" for the latest).
+func connectWith(t testing.TB, opts Options, clientOpts *mcp.ClientOptions, protocol string) *mcp.ClientSession {
+	t.Helper()
 	s, err := NewMCPServer(opts)
 	if err != nil {
 		t.Fatalf("NewMCPServer: %v", err)
@@ -147,8 +154,8 @@ func connect(t testing.TB, opts Options) *mcp.ClientSession {
 		done <- mcpserver.NewStdioServer(s).Listen(ctx, serverR, serverW)
 		serverW.Close()
 	}()
-	client := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "v0"}, nil)
-	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: clientR, Writer: clientW}, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "v0"}, clientOpts)
+	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: clientR, Writer: clientW}, &mcp.ClientSessionOptions{ProtocolVersion: protocol})
 	if err != nil {
 		cancel()
 		t.Fatalf("Connect: %v", err)

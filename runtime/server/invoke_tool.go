@@ -27,6 +27,8 @@ type invokeAnswer struct {
 	Headers    map[string]string `json:"headers"`
 	Body       any               `json:"body,omitempty"`
 	Truncated  bool              `json:"truncated,omitempty"` // body is the text of the answer's first bytes
+	FileRef    *fileRef          `json:"fileRef,omitempty"`   // the body, saved to a file (response_tools.go)
+	Image      *imageRef         `json:"image,omitempty"`     // the body is the image content that follows
 	// Notes say what the server changed in the arguments before sending:
 	// JSON text parsed into objects or arrays, defaults filled in.
 	Notes []string `json:"notes,omitempty"`
@@ -69,9 +71,17 @@ func (t *tools) invoke(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	if stub == nil {
 		return failure(&toolError{Code: codeInvokeError, Message: "this endpoint cannot be invoked: the server has no request builder for it"})
 	}
+	// Before sending: the gate (filter, read-only, confirmation; guard.go)
+	// and the audit line (audit.go), written when the handler returns. The
+	// answer shaping below fills rec.Bytes and rec.Spilled.
+	rec := t.startCall(e, in)
+	defer t.audit(ctx, rec)
+	if terr := t.gate(ctx, i, in, rec); terr != nil {
+		return failure(terr)
+	}
 	start := time.Now()
 	resp, err := t.client.Do(ctx, in, stub)
-	t.logCall(ctx, e, in, resp, err, time.Since(start))
+	rec.finish(resp, err, time.Since(start))
 	if err != nil {
 		return failure(t.invokeFailure(e, err))
 	}
@@ -80,6 +90,8 @@ func (t *tools) invoke(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 		headers = map[string]string{}
 	}
 	ans := invokeAnswer{StatusCode: resp.StatusCode, Headers: headers, Body: resp.Body, Truncated: resp.Truncated}
+	t.responses.shapeBody(&ans, resp)
+	rec.Bytes, rec.Spilled = resp.Size, resp.File != nil
 	if len(healed) > 0 {
 		ans.Notes = append(ans.Notes, "healed: parsed JSON text into objects or arrays at "+strings.Join(healed, ", ")+
 			"; next time send them as JSON objects and arrays, not strings")
@@ -87,7 +99,11 @@ func (t *tools) invoke(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	if len(fixes.Defaulted) > 0 {
 		ans.Notes = append(ans.Notes, "filled required parameters from their spec defaults: "+strings.Join(fixes.Defaulted, ", "))
 	}
-	return success(ans)
+	res, err := success(ans)
+	if err != nil {
+		return nil, err
+	}
+	return withBodyContent(res, resp), nil
 }
 
 // unwrapJSONText replaces a string argument holding a JSON object with the

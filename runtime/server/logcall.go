@@ -1,47 +1,17 @@
 package server
 
 import (
-	"context"
 	"errors"
-	"log/slog"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/swag2mcp/swag2mcp/runtime/auth"
-	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 	"github.com/swag2mcp/swag2mcp/runtime/invoke"
 )
 
-// masked replaces a secret value in logs.
+// masked replaces a secret value in logs and confirmation prompts.
 const masked = "***"
-
-// logCall records one invoke call. Header values whose names suggest a
-// secret, and every cookie value, are masked.
-func (t *tools) logCall(ctx context.Context, e *catalog.Endpoint, in *invoke.Input, resp *invoke.Response, err error, d time.Duration) {
-	attrs := []slog.Attr{
-		slog.String("endpoint", e.ID),
-		slog.String("method", e.Method),
-		slog.String("path", e.Path),
-		slog.Duration("duration", d),
-	}
-	if len(in.Headers) > 0 {
-		attrs = append(attrs, slog.String("headers", redactHeaders(in.Headers)))
-	}
-	if len(in.Cookies) > 0 {
-		attrs = append(attrs, slog.String("cookies", redactAll(in.Cookies)))
-	}
-	level := slog.LevelInfo
-	if resp != nil {
-		attrs = append(attrs, slog.Int("status", resp.StatusCode))
-	}
-	if err != nil {
-		level = slog.LevelWarn
-		attrs = append(attrs, slog.String("error", errorKind(err)))
-	}
-	t.log.LogAttrs(ctx, level, "invoke", attrs...)
-}
 
 // errorKind names a call's failure without its text, which may quote the
 // API's answer or a URL holding a key.
@@ -86,10 +56,12 @@ func redactAll(m map[string]string) string {
 	return strings.Join(parts, " ")
 }
 
-// isSecretName reports header names that usually carry credentials.
+// isSecretName reports header, parameter and field names that usually
+// carry credentials or other secrets.
 func isSecretName(name string) bool {
 	n := strings.ToLower(name)
-	for _, s := range []string{"auth", "cookie", "key", "token", "secret", "session", "password", "signature", "credential"} {
+	for _, s := range []string{"auth", "cookie", "key", "token", "secret", "session", "password", "passwd", "pwd",
+		"signature", "credential", "private"} {
 		if strings.Contains(n, s) {
 			return true
 		}

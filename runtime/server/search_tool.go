@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/mark3labs/mcp-go/mcp"
 
@@ -25,7 +26,11 @@ func (t *tools) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	if err := a.err(); err != nil {
 		return failure(err)
 	}
-	res, err := t.searcher.Search(ctx, search.Query{Text: query, Limit: limit})
+	q := search.Query{Text: query, Limit: limit}
+	if t.hide != nil {
+		q.Limit = 0 // rank every match, so hidden ones neither take places nor count
+	}
+	res, err := t.searcher.Search(ctx, q)
 	if err != nil {
 		var qe *search.QueryError
 		if errors.As(err, &qe) {
@@ -33,14 +38,49 @@ func (t *tools) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 		}
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	ans := searchAnswer{Endpoints: make([]endpointSummary, 0, len(res.Hits)), Total: res.Total}
-	for _, h := range res.Hits {
+	hits, total := res.Hits, res.Total
+	if t.hide != nil {
+		hits, total = t.visibleHits(hits, limit)
+	}
+	ans := searchAnswer{Endpoints: make([]endpointSummary, 0, len(hits)), Total: total}
+	blocked := 0
+	for _, h := range hits {
 		if h.Endpoint >= 0 && h.Endpoint < len(t.cat.Endpoints) {
-			ans.Endpoints = append(ans.Endpoints, t.summarize(h.Endpoint))
+			s := t.summarize(h.Endpoint)
+			if s.Invocable != nil {
+				blocked++
+			}
+			ans.Endpoints = append(ans.Endpoints, s)
 		}
 	}
-	ans.Note = searchNote(len(ans.Endpoints), res.Total)
+	ans.Note = searchNote(len(ans.Endpoints), total)
+	if blocked > 0 {
+		ans.Note = strings.TrimSpace(ans.Note + " " + readOnlyNote(blocked))
+	}
 	return success(ans)
+}
+
+// visibleHits drops the hits the run-time filter hides and keeps the best
+// limit of the rest; it returns them and how many were visible.
+func (t *tools) visibleHits(hits []search.Hit, limit int) ([]search.Hit, int) {
+	out := make([]search.Hit, 0, min(limit, len(hits)))
+	total := 0
+	for _, h := range hits {
+		if h.Endpoint < 0 || h.Endpoint >= len(t.cat.Endpoints) || t.hidden(h.Endpoint) {
+			continue
+		}
+		total++
+		if len(out) < limit {
+			out = append(out, h)
+		}
+	}
+	return out, total
+}
+
+// readOnlyNote explains endpoints marked "invocable": false.
+func readOnlyNote(n int) string {
+	return fmt.Sprintf("The server is read-only: %d of these endpoints are marked \"invocable\": false and invoke refuses them "+
+		"(only GET, HEAD and OPTIONS are sent). You may still inspect them; tell the user if the task needs one.", n)
 }
 
 // searchNote guides the model when the answer is empty or cut by limit.

@@ -1,6 +1,6 @@
 // Package server runs a generated MCP server: it parses the command line,
-// defines the search, inspect, endpoint_by_id, invoke and auth tools over a
-// catalog, and serves them with mcp-go over stdio.
+// defines the search, inspect, endpoint_by_id, invoke, script, auth and
+// response tools over a catalog, and serves them with mcp-go over stdio.
 package server
 
 import (
@@ -45,6 +45,14 @@ type Options struct {
 	// override the config file and the environment.
 	Settings Settings
 
+	// Policy is read-only mode, confirmation of writes, the run-time
+	// endpoint filter and the audit log file set by the caller (Main: the
+	// flags); it overrides the environment and the config file.
+	Policy Policy
+	// AuditWriter, when set, receives the audit lines as JSON instead of
+	// Policy's audit file or Logger.
+	AuditWriter io.Writer
+
 	// DefsBudget bounds the bytes of $defs in one inspect answer; zero
 	// means DefaultDefsBudget.
 	DefsBudget int
@@ -55,7 +63,9 @@ type Options struct {
 
 // instructions tell a client's model how the tools fit together.
 const instructions = "Find API endpoints with search, read an endpoint's contract with inspect, " +
-	"then call it with invoke. Ids come from search results."
+	"then call it with invoke. Ids come from search results. For work that needs many calls, " +
+	"write one script instead of many invokes. Large answers come back as a fileRef: explore it " +
+	"with response_outline, response_compress and response_slice."
 
 // NewMCPServer builds the MCP server with its tools over opts.Catalog. It
 // fails when the catalog's tables do not refer to each other consistently.
@@ -73,7 +83,14 @@ func NewMCPServer(opts Options) (*mcpserver.MCPServer, error) {
 		mcpserver.WithInstructions(instructions),
 		mcpserver.WithLogger(opts.Logger),
 		mcpserver.WithRecovery(),
+		// invoke asks the user to confirm writes in the middle of a call,
+		// also from the script tool, which cannot return an
+		// input_required result halfway through a script. Stdio is
+		// bidirectional, so the server-initiated request works for every
+		// protocol version.
+		mcpserver.WithLegacyServerInitiatedRequests(), //nolint:staticcheck // see above
 	)
+	t.elicit = s.RequestElicitation
 	s.AddTools(t.serverTools()...)
 	return s, nil
 }

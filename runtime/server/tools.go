@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"log/slog"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	mcpserver "github.com/mark3labs/mcp-go/server"
@@ -38,6 +39,17 @@ type tools struct {
 	byID       map[string]int // endpointKey(id) → index in cat.Endpoints
 	defsBudget int
 	log        *slog.Logger
+	responses  *responses // stored bodies and the response tools (response_tools.go)
+
+	// What invoke may do (see guard.go): the resolved policy, the
+	// endpoints the run-time filter hides (nil: none), where audit lines
+	// go, and how to ask the user (nil until the MCP server exists).
+	policy   Policy
+	hide     []bool
+	auditLog *slog.Logger
+	elicit   elicitFunc
+
+	scriptMax time.Duration // longest script run; 0: script.DefaultTimeout
 }
 
 // newTools reads the limits and credentials and indexes the catalog's
@@ -51,6 +63,9 @@ func newTools(opts Options) (*tools, error) {
 		return nil, err
 	}
 	settings.Limits = overlay(settings.Limits, opts.Settings.Limits)
+	if opts.Settings.ScriptTimeout > 0 {
+		settings.ScriptTimeout = opts.Settings.ScriptTimeout
+	}
 	for domain, l := range opts.Settings.Specs {
 		if settings.Specs == nil {
 			settings.Specs = map[string]invoke.Limits{}
@@ -61,18 +76,40 @@ func newTools(opts Options) (*tools, error) {
 	if err != nil {
 		return nil, err
 	}
+	configData, err := readConfig(opts.ConfigFile)
+	if err != nil {
+		return nil, err
+	}
+	policy, err := resolvePolicy(configData, opts.Getenv, opts.Policy)
+	if err != nil {
+		return nil, err
+	}
+	auditOut, err := openAuditLog(opts.AuditWriter, policy.AuditLog)
+	if err != nil {
+		return nil, err
+	}
+	bodies, err := newResponses(opts.Name, configData, opts.Getenv, opts.Settings.Responses)
+	if err != nil {
+		return nil, err
+	}
 	t := &tools{
 		cat:      opts.Catalog,
 		stubs:    opts.Stubs,
 		searcher: opts.Searcher,
 		client: invoke.NewClient(opts.Catalog, invoke.ClientOptions{
 			Getenv: opts.Getenv, Limits: settings.Limits, SpecLimits: settings.Specs, Auth: creds,
+			MaxBodyBytes: bodies.maxBody, Responses: bodies.clientOptions(),
 		}),
 		validator:  invoke.NewValidator(opts.Catalog),
 		auth:       creds,
 		byID:       make(map[string]int, len(opts.Catalog.Endpoints)),
 		defsBudget: opts.DefsBudget,
 		log:        opts.Logger,
+		responses:  bodies,
+		policy:     policy,
+		hide:       hiddenEndpoints(opts.Catalog, policy.Filter),
+		auditLog:   auditLogger(auditOut, opts.Logger),
+		scriptMax:  settings.ScriptTimeout,
 	}
 	for i := range opts.Catalog.Endpoints {
 		k := endpointKey(opts.Catalog.Endpoints[i].ID)
@@ -87,13 +124,14 @@ func newTools(opts Options) (*tools, error) {
 // mcp.Tool literals with raw schemas: mixing mcp.NewTool's options with a
 // raw schema makes tools/list fail.
 func (t *tools) serverTools() []mcpserver.ServerTool {
-	return []mcpserver.ServerTool{
+	return append([]mcpserver.ServerTool{
 		{Tool: searchTool(), Handler: t.search},
 		{Tool: inspectTool(), Handler: t.inspect},
 		{Tool: endpointByIDTool(), Handler: t.endpointByID},
-		{Tool: invokeTool(), Handler: t.invoke},
+		{Tool: invokeTool(t.readOnly()), Handler: t.invoke},
 		{Tool: auth.Tool(), Handler: t.authTool},
-	}
+		t.scriptServerTool(),
+	}, t.responseTools()...)
 }
 
 // readOnly annotates a tool that only reads the compiled-in catalog.
@@ -147,13 +185,24 @@ func endpointByIDTool() mcp.Tool {
 	}
 }
 
-func invokeTool() mcp.Tool {
-	return mcp.Tool{
-		Name: toolInvoke,
-		Description: "Call an endpoint of the real API; returns statusCode, headers and body. Call inspect first " +
+// invokeTool defines invoke. Its annotations follow the policy: a
+// read-only server's invoke only reads (GET, HEAD, OPTIONS), so it is
+// neither destructive nor anything but idempotent.
+func invokeTool(readOnly bool) mcp.Tool {
+	desc := "Call an endpoint of the real API; returns statusCode, headers and body. Call inspect first " +
+		"and pass parameters by the names it lists. Authentication is added automatically: never send " +
+		"credentials. Calls can change or delete data: the server asks the user to confirm POST, PUT, PATCH " +
+		"and DELETE calls when the client supports it; otherwise get the user's approval first. A not_confirmed " +
+		"error means the user did not approve: do not retry unless they ask."
+	if readOnly {
+		desc = "Call an endpoint of the real API; returns statusCode, headers and body. Call inspect first " +
 			"and pass parameters by the names it lists. Authentication is added automatically: never send " +
-			"credentials. Calls can change or delete data: get the user's confirmation before invoking " +
-			"POST, PUT, PATCH or DELETE endpoints.",
+			"credentials. This server is read-only: only GET, HEAD and OPTIONS endpoints can be called; " +
+			"others fail with read_only."
+	}
+	return mcp.Tool{
+		Name:        toolInvoke,
+		Description: desc,
 		RawInputSchema: json.RawMessage(`{"type":"object","properties":{` +
 			`"endpointId":{"type":"string","description":"Endpoint id (32 hex digits) from search"},` +
 			`"parameters":{"type":"object","description":"Path, query, header and cookie parameters by name, as inspect lists them"},` +
@@ -165,9 +214,9 @@ func invokeTool() mcp.Tool {
 			`"required":["endpointId"],"additionalProperties":false}`),
 		Annotations: mcp.ToolAnnotation{
 			Title:           "Invoke endpoint",
-			ReadOnlyHint:    mcp.ToBoolPtr(false),
-			DestructiveHint: mcp.ToBoolPtr(true),
-			IdempotentHint:  mcp.ToBoolPtr(false),
+			ReadOnlyHint:    mcp.ToBoolPtr(readOnly),
+			DestructiveHint: mcp.ToBoolPtr(!readOnly),
+			IdempotentHint:  mcp.ToBoolPtr(readOnly),
 			OpenWorldHint:   mcp.ToBoolPtr(true),
 		},
 	}

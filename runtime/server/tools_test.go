@@ -19,6 +19,7 @@ func TestToolsList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("tools/list is %d bytes", len(size))
 	if len(size) > 8<<10 {
 		t.Errorf("tools/list is %d bytes, want at most 8 KiB", len(size))
 	}
@@ -44,11 +45,15 @@ func TestToolsList(t *testing.T) {
 		got[tool.Name] = shape{a.ReadOnlyHint, *a.DestructiveHint, a.IdempotentHint, *a.OpenWorldHint, required}
 	}
 	want := map[string]shape{
-		"search":         {ReadOnly: true, Idempotent: true, Required: []any{"query", "limit"}},
-		"inspect":        {ReadOnly: true, Idempotent: true, Required: []any{"endpointId"}},
-		"auth":           {ReadOnly: true, Idempotent: true, OpenWorld: true},
-		"endpoint_by_id": {ReadOnly: true, Idempotent: true, Required: []any{"endpointId"}},
-		"invoke":         {Destructive: true, OpenWorld: true, Required: []any{"endpointId"}},
+		"search":            {ReadOnly: true, Idempotent: true, Required: []any{"query", "limit"}},
+		"inspect":           {ReadOnly: true, Idempotent: true, Required: []any{"endpointId"}},
+		"auth":              {ReadOnly: true, Idempotent: true, OpenWorld: true},
+		"endpoint_by_id":    {ReadOnly: true, Idempotent: true, Required: []any{"endpointId"}},
+		"invoke":            {Destructive: true, OpenWorld: true, Required: []any{"endpointId"}},
+		"script":            {Destructive: true, OpenWorld: true, Required: []any{"code"}},
+		"response_outline":  {ReadOnly: true, Idempotent: true, Required: []any{"path"}},
+		"response_compress": {ReadOnly: true, Idempotent: true, Required: []any{"path", "mode"}},
+		"response_slice":    {ReadOnly: true, Idempotent: true, Required: []any{"path", "jsonPath"}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("tools mismatch (-want +got):\n%s", diff)

@@ -73,6 +73,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/café/{id}",
 			OperationID: "getCafé🚀",
+			FlatName:    "getCaf",
 			Summary:     "Get a café */ by \"id\"",
 			Description: "Line one\nLine two\twith a tab\r\nLine three with a backslash \\ and ${HOME}",
 			Params: []catalog.Param{
@@ -115,6 +116,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/日本/{キー}",
 			OperationID: "取得",
+			FlatName:    "get",
 			Summary:     "Non-ASCII path and parameter: 日本語",
 			Params: []catalog.Param{
 				{
@@ -140,6 +142,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/a\"b",
 			OperationID: "post `drop table` */",
+			FlatName:    "post_drop_table",
 			Summary:     "/* unterminated comment in a summary",
 			Description: "Ends with a closer */",
 			Body: &catalog.Body{
@@ -163,6 +166,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "DELETE",
 			Path:        "/back\\slash/{name}",
 			OperationID: "op\nwith newline",
+			FlatName:    "op_with_newline",
 			Summary:     "<script>document.cookie</script>",
 			Params: []catalog.Param{
 				{

@@ -98,6 +98,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/invoices",
 			OperationID: "listInvoices",
+			FlatName:    "billing_listInvoices",
 			Summary:     "List invoices",
 			Params: []catalog.Param{
 				{
@@ -126,6 +127,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/invoices/{invoiceId}/pay",
 			OperationID: "payInvoice",
+			FlatName:    "billing_payInvoice",
 			Summary:     "Mark an invoice as paid",
 			Params: []catalog.Param{
 				{
@@ -157,6 +159,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/users",
 			OperationID: "searchUsers",
+			FlatName:    "users_searchUsers",
 			Summary:     "Search users",
 			Params: []catalog.Param{
 				{
@@ -188,6 +191,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "DELETE",
 			Path:        "/users/{userId}",
 			OperationID: "deleteUser",
+			FlatName:    "users_deleteUser",
 			Summary:     "Close a user account",
 			Params: []catalog.Param{
 				{

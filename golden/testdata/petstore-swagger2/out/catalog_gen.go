@@ -104,6 +104,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/pet",
 			OperationID: "addPet",
+			FlatName:    "addPet",
 			Summary:     "Add a new pet to the store",
 			Body: &catalog.Body{
 				Required:   true,
@@ -126,6 +127,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/pet/findByStatus",
 			OperationID: "findPetsByStatus",
+			FlatName:    "findPetsByStatus",
 			Summary:     "Find pets by status",
 			Params: []catalog.Param{
 				{
@@ -152,6 +154,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/pet/findByTags",
 			OperationID: "findPetsByTags",
+			FlatName:    "findPetsByTags",
 			Summary:     "Find pets by tags",
 			Description: "Repeat the tags parameter once per tag.",
 			Deprecated:  true,
@@ -180,6 +183,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/pet/{petId}",
 			OperationID: "getPetById",
+			FlatName:    "getPetById",
 			Summary:     "Find a pet by ID",
 			Params: []catalog.Param{
 				{
@@ -205,6 +209,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/pet/{petId}",
 			OperationID: "updatePetWithForm",
+			FlatName:    "updatePetWithForm",
 			Summary:     "Update a pet with form data",
 			Params: []catalog.Param{
 				{
@@ -232,6 +237,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "DELETE",
 			Path:        "/pet/{petId}",
 			OperationID: "deletePet",
+			FlatName:    "deletePet",
 			Summary:     "Delete a pet",
 			Params: []catalog.Param{
 				{
@@ -262,6 +268,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/pet/{petId}/uploadImage",
 			OperationID: "uploadFile",
+			FlatName:    "uploadFile",
 			Summary:     "Upload an image of a pet",
 			Params: []catalog.Param{
 				{
@@ -292,6 +299,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/store/order",
 			OperationID: "placeOrder",
+			FlatName:    "placeOrder",
 			Summary:     "Place an order for a pet",
 			Body: &catalog.Body{
 				Required:   true,
@@ -315,6 +323,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/store/order/{orderId}",
 			OperationID: "getOrderById",
+			FlatName:    "getOrderById",
 			Summary:     "Find a purchase order by ID",
 			Params: []catalog.Param{
 				{
@@ -341,6 +350,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/user/login",
 			OperationID: "loginUser",
+			FlatName:    "loginUser",
 			Summary:     "Log a user in",
 			Params: []catalog.Param{
 				{
@@ -371,6 +381,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "PUT",
 			Path:        "/user/{username}",
 			OperationID: "updateUser",
+			FlatName:    "updateUser",
 			Summary:     "Update a user",
 			Params: []catalog.Param{
 				{
@@ -418,10 +429,10 @@ var apiStubs = []invoke.Stub{
 var apiIndex = catalog.Index{
 	Format:    1,
 	Docs:      11,
-	Meta:      "`AF_EeC|E_Ab@yBbD",
-	Blocks:    "??????????????????????DZ????AF?????b????I@????EI????A]",
-	Dict:      "?H!m:delete@@?BBgetDD?BCpostCC?CAut@@?@Ep:/pet@@?FL/findbystatus@@?MCtags@@?GF{petid}BB?NK/uploadimage@@?CJstore/order@@?NI/{orderid}@@?CIuser/login@@?HI{username}@@?@Dt:petFF?BDstoreAA?BCuserAA??EaccessAGABCountAGA@Add@CABBpet@B@?Cdata@B@@Celet@CADCepet@B@?FeverythF[F?Cfile@B@AAndCOGCGbystatus@B@EBtag@B@CKpetsbystatus@B@IBtag@B@@Borm@CA?BgetAEA?Kgetorderbyid@B@BFpetbyid@B@?AidDWH@Bmag@CA?Blog@B@BAin@CADAus@B@?Bnew@B@?Bonc@B@@BperAGA@CrderANHDAid@C@?Fparamet@B@AEssword@C@@Aer@B@A@tHcAh@BAidCOC@Clace@CADBord@B@@Eurchas@B@?Ereason@C@ACpeat@B@?Estatus@FCABoreBNF?Btag@GE?DupdatAGCDKepetwithform@B@EAus@B@ACload@DBEBfil@B@ECimag@B@@BserAOI?FusernamAGA",
-	Postings:  "EA@@D@@CA@J@ABC@@FGHIJ@@@@@@@G@I@G_A@@_A@I_A@@_A@@D@@@C@D@@ED@@EC@@_A@@_A@@_A@@_A@@_A@@_A@@_A@FC@AF@@@@F@@@@@@D@@AA@BA@AC@BC@DD@@CC@DC@HC@CC@Cd@@@@@_@@@_@@@_@@Ad@@@@FB@@I@@IE@@IC@@@@BO@I_A@@_A@GfA@@@@@fB@@@@@H_@@BO@I_@@BO@@nA@@@@@@nA@@@@@@nA@@@@@@nB@@@@@@@nB@@@@@@@nB@@@@@@@jB@@@@@@`A@@@_A@C_@@@_@@@_@@@_@@GD@@GC@H@@E_@@BO@Af@@@@@@@@FiA@@@@iA@@@Bv@@@@A@DD@@ED@@DC@JC@FF@@@FC@FA@InA@@@@@@nA@@@@@I_@@@_@@",
-	Positions: "??AA???B??????????@?@??@???@@??AA????AA@@@@BA@@A?@??@B??@@@@A@@?@?A@CA?@?@@?@?@@?@?@@?@??@@?@??@@?@??@A???@AAA???????@A?AAA?B??B??BAAA@C????????@??@@?@?@@?@?@??",
-	Norms:     "C@B@??ABCC@?@ABCC@E@AB@C@?BAC@C@?BAA@B@?CABCB@?BABAB@??CCAC@?BCAAB@?ABA@B@?@B",
+	Meta:      "aAF_EpC|E_Ab@yBbD",
+	Blocks:    "??????????????????????DY????AF?????b????H|????E?????AU",
+	Dict:      "?H!m:delete@@?BBgetDD?BCpostCC?CAut@@?@Ep:/pet@@?FL/findbystatus@@?MCtags@@?GF{petid}BB?NK/uploadimage@@?CJstore/order@@?NI/{orderid}@@?CIuser/login@@?HI{username}@@?@Dt:petFF?BDstoreAA?BCuserAA??EaccessAGABCountAGA@Add@CABBpet@B@?AbyAEA?Cdata@B@@Celet@CADCepet@B@?FeverythF[F?Cfile@B@AAndCOGCGbystatus@B@EBtag@B@CKpetsbystatus@B@IBtag@B@@Borm@CA?BgetAEABHorderbyid@B@BFpetbyid@B@?AidDWH@Bmag@CA?Blog@B@BAin@CADAus@B@?Bnew@B@?Bonc@B@@BperAGA@CrderANHDAid@C@?Fparamet@B@AEssword@C@@Aer@B@A@tHcAh@BAidCOC@Clace@CADBord@B@@Eurchas@B@?Ereason@C@ACpeat@B@?Estatus@FCABoreBNF?Btag@GE?DupdatAGCDKepetwithform@B@EAus@B@ACload@DBEBfil@B@ECimag@B@?CuserAOICBnamAGA",
+	Postings:  "EA@@D@@CA@J@ABC@@FGHIJ@@@@@@@G@I@G_A@@_A@I_A@@_A@@D@@@C@AA@@A@D@@ED@@EC@@_A@@_A@@_A@@_A@@_A@@_A@@_A@FC@AF@@@@F@@@@@@D@@AA@BA@AC@BC@DD@@CC@DC@HC@CC@Cd@@@@@_@@@_@@@_@@Ad@@@@FB@@I@@IE@@IC@@@@BO@I_A@@_A@GfA@@@@@fB@@@@@H_@@BO@I_@@BO@@nA@@@@@@nA@@@@@@nA@@@@@@nB@@@@@@@nB@@@@@@@nB@@@@@@@jB@@@@@@`A@@@_A@C_@@@_@@@_@@@_@@GD@@GC@H@@E_@@BO@Af@@@@@@@@FiA@@@@iA@@@Bv@@@@A@DD@@ED@@DC@JC@FF@@@FC@FA@InA@@@@@@nA@@@@@I_@@@_@@",
+	Positions: "??AA???AAB??????????@?@??@???@@??AA????AA@@@@BA@@A?@??@B??@@@@A@@?@?A@CA?@?@@?@?@@?@?@@?@??@@?@??@@?@??@A???@AAA???????@A?ABA?B??B??BABA@C????????@??@@?@?@@?@?@??",
+	Norms:     "C@B@??ABDC@?@ABDC@E@AB@C@?BAC@C@?BAA@B@?CABCB@?BABAB@??CCAC@?BCAAB@?ABA@B@?@B",
 }

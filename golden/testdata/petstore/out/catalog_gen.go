@@ -101,6 +101,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "PUT",
 			Path:        "/pet",
 			OperationID: "updatePet",
+			FlatName:    "updatePet",
 			Summary:     "Update an existing pet",
 			Description: "Replaces every field of a pet, found by its id.",
 			Body: &catalog.Body{
@@ -126,6 +127,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/pet",
 			OperationID: "addPet",
+			FlatName:    "addPet",
 			Summary:     "Add a new pet to the store",
 			Body: &catalog.Body{
 				Required:   true,
@@ -150,6 +152,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/pet/findByStatus",
 			OperationID: "findPetsByStatus",
+			FlatName:    "findPetsByStatus",
 			Summary:     "Find pets by status",
 			Description: "Several statuses can be given, separated by commas.",
 			Params: []catalog.Param{
@@ -184,6 +187,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/pet/{petId}",
 			OperationID: "getPetById",
+			FlatName:    "getPetById",
 			Summary:     "Find a pet by ID",
 			Description: "Returns a single pet.",
 			Params: []catalog.Param{
@@ -212,6 +216,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "DELETE",
 			Path:        "/pet/{petId}",
 			OperationID: "deletePet",
+			FlatName:    "deletePet",
 			Summary:     "Delete a pet",
 			Params: []catalog.Param{
 				{
@@ -247,6 +252,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/store/inventory",
 			OperationID: "getInventory",
+			FlatName:    "getInventory",
 			Summary:     "Return pet inventories by status",
 			Description: "A map of status codes to quantities.",
 			Security: []catalog.Requirement{
@@ -268,6 +274,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/store/order",
 			OperationID: "placeOrder",
+			FlatName:    "placeOrder",
 			Summary:     "Place an order for a pet",
 			Body: &catalog.Body{
 				Required:   true,
@@ -293,6 +300,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/store/order/{orderId}",
 			OperationID: "getOrderById",
+			FlatName:    "getOrderById",
 			Summary:     "Find a purchase order by ID",
 			Params: []catalog.Param{
 				{
@@ -321,6 +329,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "DELETE",
 			Path:        "/store/order/{orderId}",
 			OperationID: "deleteOrder",
+			FlatName:    "deleteOrder",
 			Summary:     "Delete a purchase order by ID",
 			Params: []catalog.Param{
 				{
@@ -348,6 +357,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/user",
 			OperationID: "createUser",
+			FlatName:    "createUser",
 			Summary:     "Create a user",
 			Description: "Only a logged-in user can create accounts.",
 			Body: &catalog.Body{
@@ -374,6 +384,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/user/login",
 			OperationID: "loginUser",
+			FlatName:    "loginUser",
 			Summary:     "Log a user in",
 			Params: []catalog.Param{
 				{
@@ -397,6 +408,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/user/{username}",
 			OperationID: "getUserByName",
+			FlatName:    "getUserByName",
 			Summary:     "Get a user by user name",
 			Params: []catalog.Param{
 				{
@@ -425,6 +437,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "PUT",
 			Path:        "/user/{username}",
 			OperationID: "updateUser",
+			FlatName:    "updateUser",
 			Summary:     "Update a user",
 			Params: []catalog.Param{
 				{
@@ -457,6 +470,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "DELETE",
 			Path:        "/user/{username}",
 			OperationID: "deleteUser",
+			FlatName:    "deleteUser",
 			Summary:     "Delete a user",
 			Deprecated:  true,
 			Params: []catalog.Param{
@@ -505,10 +519,10 @@ var apiStubs = []invoke.Stub{
 var apiIndex = catalog.Index{
 	Format:    1,
 	Docs:      14,
-	Meta:      "kAF_EdBqE_AdBhBzD",
-	Blocks:    "??????????????????????DD????AV?????c????I@????EY????AR",
-	Dict:      "?H!m:deleteBB?BBgetEE?BCpostBB?CAutAA?@Ep:/petAA?FL/findbystatus@@?GF{petid}AA?CNstore/inventory@@?IDorder@@?NI/{orderid}AA?CCuser@@?GE/login@@?HI{username}BB?@Dt:petDD?BDstoreCC?BCuserDD??EaccessCOCBCountDTE@Add@CABBpet@B@@Api@C@?Ccode@B@ABmma@B@@Creat@DBDBeus@B@?DdeletBKEDCeord@B@EBpet@B@EAus@B@?Deveri@B@CBythDSD@Cxist@B@?Dfield@B@AAndBJDCGbystatus@B@CKpetsbystatus@B@@Cound@B@?BgetCLDBHinventori@B@BHorderbyid@B@BFpetbyid@B@BHuserbynam@B@@Civen@B@?AidDWJ@Gnventori@DB?Bkey@C@?Dlimit@C@@AogAEABAin@CADAus@B@?Bmap@B@?Cname@CA@Aew@B@?CoperDSD@CrderCZNDAidAGA?Gpassword@C@@AetH}@b@BAidAGA@Clace@CADBord@B@@EurchasAEA?Gquantiti@B@?Ereplac@B@?Frequest@C@ACturnAEA?Dsepar@B@ABver@B@@Cingl@B@@DtatusAKFABoreDZL?DupdatAGCDCepet@B@EAus@B@@BserDh@ZCBnamCOC",
-	Postings:  "DCDB@AAB@ADB@K@@BC@EFG@IJK@@@@@@@E@@@I@@@@E_A@@_A@@_A@@_A@IoA@@@_A@@_A@@_A@@_A@AD@@AC@D_@@EO@BO@IT@@@IC@DD@@CD@@DD@@HC@DC@MC@@O@@_A@@_A@@_A@@_A@@_A@@@@@O@BF@@@@@@C@@BA@BC@@O@CC@AC@AC@CD@@EC@GC@CC@KC@BO@@O@Bd@@@@@_@ABd@@@@@`@@@EF@@@D_@@B_@@IO@@@@JE@@JC@EO@KD@@A@@I_A@@_A@@_A@@_A@@_A@E_A@@fA@@@@@fB@@@@@@fB@@@@@G_@@@_@@J_@@@~A@@@@@@@nA@@@@@@nA@@@@@@~B@@@@@@@@nB@@@@@@@`A@@@`A@@@_A@@_A@C_@@@_@@FD@@FC@G@@@@@EO@@O@D_@@CO@A@@BO@BO@CO@Bv@@@@@@BP@@A@@CiA@@@@iA@@@@iA@@@@iA@@@@D@@KD@@@C@LC@I~A@@@@@@@nA@@@@@@nAA@@@@@nA@@@@@@nA@@@@@J_@@@_@@@_@@@_@@",
-	Positions: "????BAAAAA???AAC??A??????????@?????@A?@???@?C?????????ADAA@@CBA@B@A@@B@??@???BA@?????@@@@@A@@?@A@@?@??@A?@?B@A?@?@@?@?@@?@?A?@@?@??@@AAAAA?????@@B?C??B?@AAA@?B@B??B??B??B??B??????@?@?@@@?@?@@@?@?@@?@?@@?@?@????",
-	Norms:     "B@B@E?AC@B@??ABCC@DAAB@C@BBAA@B@?FACAB@C?CBAB@??CCAC@?BCCAB@?BCA@B@C?BAAB@?ABC@C@?@BA@B@?@BA@B@?@B",
+	Meta:      "lAF_EhBqE_AdBhBzD",
+	Blocks:    "??????????????????????DB????AV?????c????H}????EY????AR",
+	Dict:      "?H!m:deleteBB?BBgetEE?BCpostBB?CAutAA?@Ep:/petAA?FL/findbystatus@@?GF{petid}AA?CNstore/inventory@@?IDorder@@?NI/{orderid}AA?CCuser@@?GE/login@@?HI{username}BB?@Dt:petDD?BDstoreCC?BCuserDD??EaccessCOCBCountDTE@Add@CABBpet@B@@Api@C@?Aby@B@?Ccode@B@ABmma@B@@Creat@DBDBeus@B@?DdeletBKEDCeord@B@EBpet@B@EAus@B@?Deveri@B@CBythDSD?Dexist@B@?Dfield@B@AAndBJDCGbystatus@B@CKpetsbystatus@B@@Cound@B@?BgetCLDBHinventori@B@BHorderbyid@B@BFpetbyid@B@BHuserbynam@B@@Civen@B@?AidDWJ@Gnventori@DB?Bkey@C@?Dlimit@C@@AogAEABAin@CADAus@B@?Bmap@B@?Cname@CA@Aew@B@?CoperDSD@CrderCZNDAidAGA?Gpassword@C@@AetH}@b@BAidAGA@Clace@CADBord@B@@EurchasAEA?Gquantiti@B@?Ereplac@B@ADquest@C@ACturnAEA?Dsepar@B@ABver@B@@Cingl@B@@DtatusAKFABoreDZL?DupdatAGCDCepet@B@EAus@B@@BserDh@ZCBnamCOC",
+	Postings:  "DCDB@AAB@ADB@K@@BC@EFG@IJK@@@@@@@E@@@I@@@@E_A@@_A@@_A@@_A@IoA@@@_A@@_A@@_A@@_A@AD@@AC@D_@@BA@EO@BO@IT@@@IC@DD@@CD@@DD@@HC@DC@MC@@O@@_A@@_A@@_A@@_A@@_A@@@@@O@BF@@@@@@C@@BA@BC@@O@CC@AC@AC@CD@@EC@GC@CC@KC@BO@@O@Bd@@@@@_@ABd@@@@@`@@@EF@@@D_@@B_@@IO@@@@JE@@JC@EO@KD@@A@@I_A@@_A@@_A@@_A@@_A@E_A@@fA@@@@@fB@@@@@@fB@@@@@G_@@@_@@J_@@@~A@@@@@@@nA@@@@@@nA@@@@@@~B@@@@@@@@nB@@@@@@@`A@@@`A@@@_A@@_A@C_@@@_@@FD@@FC@G@@@@@EO@@O@D_@@CO@A@@BO@BO@CO@Bv@@@@@@BP@@A@@CiA@@@@iA@@@@iA@@@@iA@@@@D@@KD@@@C@LC@I~A@@@@@@@nA@@@@@@nAA@@@@@nA@@@@@@nA@@@@@J_@@@_@@@_@@@_@@",
+	Positions: "????BAAAAA???AAAC??A??????????@?????@A?@???@?C?????????ADAA@@CBA@B@A@@B@??@???BA@?????@@@@@A@@?@A@@?@??@A?@?B@A?@?@@?@?@@?@?A?@@?@??@@AAAAA?????@@B?C??B?@ABA@?B@B??B??B??B??B??????@?@?@@@?@?@@@?@?@@?@?@@?@?@????",
+	Norms:     "B@B@E?AC@B@??ABDC@DAAB@C@BBAA@B@?FACAB@C?CBAB@??CCAC@?BCCAB@?BCA@B@C?BAAB@?ABC@C@?@BA@B@?@BA@B@?@B",
 }

@@ -73,6 +73,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/departments/tree",
 			OperationID: "getDepartmentTree",
+			FlatName:    "getDepartmentTree",
 			Summary:     "Get the whole department tree",
 			Params: []catalog.Param{
 				{
@@ -90,6 +91,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "PUT",
 			Path:        "/departments/tree",
 			OperationID: "replaceDepartmentTree",
+			FlatName:    "replaceDepartmentTree",
 			Summary:     "Replace the department tree",
 			Body: &catalog.Body{
 				Required:   true,
@@ -105,6 +107,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/coordinates",
 			OperationID: "listCoordinates",
+			FlatName:    "listCoordinates",
 			Summary:     "Where each department sits",
 			InputSchema: "{\"type\":\"object\",\"properties\":{}}",
 			Operation:   "{\"id\":\"listCoordinates\",\"tags\":[\"departments\"],\"summary\":\"Where each department sits\",\"deprecated\":false,\"responses\":{\"200\":{\"description\":\"Department locations\",\"content\":{\"application/json\":{\"schema\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Location\"}}}}}}}",
@@ -117,6 +120,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/people/{personId}",
 			OperationID: "getPerson",
+			FlatName:    "getPerson",
 			Summary:     "Get a person with their team",
 			Params: []catalog.Param{
 				{
@@ -136,6 +140,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/teams",
 			OperationID: "createTeam",
+			FlatName:    "createTeam",
 			Summary:     "Create a team",
 			Body: &catalog.Body{
 				Required:   true,

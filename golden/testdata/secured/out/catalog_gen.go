@@ -97,6 +97,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/notes",
 			OperationID: "listNotes",
+			FlatName:    "listNotes",
 			Summary:     "List notes",
 			Params: []catalog.Param{
 				{
@@ -121,6 +122,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/notes",
 			OperationID: "createNote",
+			FlatName:    "createNote",
 			Summary:     "Create a note",
 			Body: &catalog.Body{
 				Required:   true,
@@ -145,6 +147,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/notes/{noteId}",
 			OperationID: "getNote",
+			FlatName:    "getNote",
 			Summary:     "Get a note",
 			Params: []catalog.Param{
 				{
@@ -171,6 +174,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/admin/stats",
 			OperationID: "getStats",
+			FlatName:    "getStats",
 			Summary:     "Usage statistics",
 			Security: []catalog.Requirement{
 				{
@@ -191,6 +195,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/admin/export",
 			OperationID: "exportNotes",
+			FlatName:    "exportNotes",
 			Summary:     "Export every note",
 			Security: []catalog.Requirement{
 				{

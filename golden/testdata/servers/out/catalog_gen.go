@@ -70,6 +70,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/forecast/{city}",
 			OperationID: "getForecast",
+			FlatName:    "getForecast",
 			Summary:     "Get the forecast for a city",
 			Params: []catalog.Param{
 				{
@@ -104,6 +105,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/stations",
 			OperationID: "listStations",
+			FlatName:    "listStations",
 			Summary:     "List weather stations",
 			BaseURL:     "https://stations.weather.example.com/v2",
 			Params: []catalog.Param{
@@ -132,6 +134,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/stations",
 			OperationID: "registerStation",
+			FlatName:    "registerStation",
 			Summary:     "Register a station",
 			BaseURL:     "https://admin.weather.example.com/stations-admin",
 			Body: &catalog.Body{
@@ -156,6 +159,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/stations/{stationId}/readings",
 			OperationID: "getReadings",
+			FlatName:    "getReadings",
 			Summary:     "Latest readings of a station",
 			Description: "Served by the same host as the spec, under a relative URL.",
 			BaseURL:     "/readings-api",

@@ -95,6 +95,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/books",
 			OperationID: "listBooks",
+			FlatName:    "listBooks",
 			Summary:     "List books",
 			Params: []catalog.Param{
 				{
@@ -112,6 +113,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/books/{isbn}",
 			OperationID: "getBook",
+			FlatName:    "getBook",
 			Summary:     "Get a book",
 			Params: []catalog.Param{
 				{
@@ -131,6 +133,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/authors/{authorId}",
 			OperationID: "getAuthor",
+			FlatName:    "getAuthor",
 			Summary:     "Get an author",
 			Params: []catalog.Param{
 				{
@@ -149,6 +152,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/orders",
 			OperationID: "placeOrder",
+			FlatName:    "placeOrder",
 			Summary:     "Place an order",
 			Body: &catalog.Body{
 				Required:   true,
@@ -164,6 +168,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/orders/{orderId}/payment",
 			OperationID: "payOrder",
+			FlatName:    "payOrder",
 			Summary:     "Pay for an order",
 			Description: "Tagged twice; it belongs to the Sales group under both tags.",
 			Params: []catalog.Param{
@@ -183,6 +188,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "POST",
 			Path:        "/internal/reindex",
 			OperationID: "reindex",
+			FlatName:    "reindex",
 			Summary:     "Rebuild the search index",
 			InputSchema: "{\"type\":\"object\",\"properties\":{}}",
 			Operation:   "{\"id\":\"reindex\",\"tags\":[\"internal\"],\"summary\":\"Rebuild the search index\",\"deprecated\":false,\"responses\":{\"202\":{\"description\":\"Started\"}}}",
@@ -194,6 +200,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/health",
 			OperationID: "health",
+			FlatName:    "health",
 			Summary:     "Check that the service is up",
 			InputSchema: "{\"type\":\"object\",\"properties\":{}}",
 			Operation:   "{\"id\":\"health\",\"summary\":\"Check that the service is up\",\"deprecated\":false,\"responses\":{\"200\":{\"description\":\"Up\"}}}",

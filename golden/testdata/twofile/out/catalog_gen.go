@@ -66,6 +66,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/owners/{ownerId}",
 			OperationID: "getOwner",
+			FlatName:    "getOwner",
 			Summary:     "Get an owner",
 			Params: []catalog.Param{
 				{
@@ -84,6 +85,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "PATCH",
 			Path:        "/owners/{ownerId}",
 			OperationID: "updateOwnerAddress",
+			FlatName:    "updateOwnerAddress",
 			Summary:     "Change an owner's address",
 			Params: []catalog.Param{
 				{
@@ -107,6 +109,7 @@ var apiCatalog = catalog.Catalog{
 			Method:      "GET",
 			Path:        "/owners/{ownerId}/cars",
 			OperationID: "listOwnerCars",
+			FlatName:    "listOwnerCars",
 			Summary:     "List the cars of an owner",
 			Params: []catalog.Param{
 				{

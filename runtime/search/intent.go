@@ -1,0 +1,187 @@
+package search
+
+import "strings"
+
+// maxParticleGap is how many words may stand between a phrasal verb and
+// its particle ("take a label off").
+const maxParticleGap = 3
+
+// A query in the first person ("my followers", "repos I starred") asks
+// about the caller: endpoints that name the authenticated user in their
+// summary, path or operationId rank a little higher.
+const weightSelf = 0.4
+
+// qword is one word of a query's plain terms, in query order.
+type qword struct {
+	w      string // lowercase surface form
+	clause int
+}
+
+// intent is what a query's plain words say beyond their terms: the
+// expressions they form, the action they ask for, whether they want one
+// item or many, who they are about.
+type intent struct {
+	groups   []group      // one per expression, and one for a first-person query
+	consumed map[int]bool // clauses whose every word an expression took
+	criteria map[int]bool // clauses that name a filter criterion ("by name")
+	methods  []string     // methods the query's first action hints at
+	action   bool         // the query names an action (a verb)
+	shape    shape        // whether it asks for many items or one
+}
+
+// plainWord reports a clause whose words are read as natural language.
+func plainWord(c clause) bool {
+	return c.occur != mustNot && c.field == fieldAll && c.kind == kindTerm && c.fuzzy == 0
+}
+
+// readIntent reads the plain words of clauses.
+func readIntent(r *reader, clauses []clause) intent {
+	var ws []qword
+	for i, c := range clauses {
+		if plainWord(c) {
+			for _, w := range words(c.value) {
+				ws = append(ws, qword{strings.ToLower(w), i})
+			}
+		}
+	}
+	in := intent{consumed: map[int]bool{}, criteria: map[int]bool{}}
+	taken, actions := in.readExpressions(r, ws)
+	in.readAction(ws, taken, actions)
+	for i, q := range ws {
+		// "by keyword", "by name": the words after "by" say how to find
+		// the operation's items, not which operation it is.
+		if q.w == "by" && i > 0 {
+			for k := i + 1; k < len(ws) && k <= i+2 && !isStopWord(ws[k].w); k++ {
+				in.criteria[ws[k].clause] = true
+			}
+		}
+		if sh := shapeOf(q.w); sh != shapeNone && (in.shape == shapeNone || sh == shapeItem) {
+			in.shape = sh
+		}
+	}
+	for _, q := range ws {
+		if isFirstPerson(q.w) {
+			g := group{c: clause{occur: should, field: fieldAll, kind: kindTerm, boost: 1, raw: q.w, value: q.w},
+				fields: titleFields}
+			g.alts = appendRelated(r, nil, meaning{words: selfWords(), weight: weightSelf}, 0)
+			in.groups = append(in.groups, g)
+			break
+		}
+	}
+	return in
+}
+
+// readExpressions finds the multi-word expressions of ws, adds a group of
+// their meaning's words for each and marks the clauses they consume. It
+// returns which words they took and, by first word, the methods of those
+// that are actions.
+func (in *intent) readExpressions(r *reader, ws []qword) ([]bool, map[int][]string) {
+	taken := make([]bool, len(ws))
+	actions := map[int][]string{}
+	for i := range ws {
+		m, used := expressionAt(ws, taken, i)
+		if used == nil {
+			continue
+		}
+		raw := make([]string, 0, len(used))
+		for _, k := range used {
+			taken[k] = true
+			raw = append(raw, ws[k].w)
+		}
+		if m.methods != nil {
+			actions[i] = m.methods
+		}
+		text := strings.Join(raw, " ")
+		g := group{c: clause{occur: should, field: fieldAll, kind: kindTerm, boost: 1, raw: text, value: text},
+			fields: allFields, coord: true, sum: true}
+		g.alts = appendRelated(r, nil, m, 0)
+		in.groups = append(in.groups, g)
+	}
+	// A clause is consumed when expressions took all its words.
+	left := map[int]bool{}
+	for i, q := range ws {
+		if !taken[i] {
+			left[q.clause] = true
+		}
+	}
+	for i, q := range ws {
+		if taken[i] && !left[q.clause] {
+			in.consumed[q.clause] = true
+		}
+	}
+	return taken, actions
+}
+
+// readAction finds the query's action: its first verb, known or not. An
+// imperative names it first; later verbs are usually nouns or states
+// ("mark a message as read").
+func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string) {
+	for i, q := range ws {
+		if m, ok := actions[i]; ok {
+			in.methods = m
+			break
+		}
+		if m := verbMeaning(q.w).methods; !taken[i] && m != nil {
+			in.methods = m
+			break
+		}
+	}
+	// An unknown first word opening an object ("fork a repo", "comment
+	// on an issue") is an imperative verb: some action that is not reading.
+	if len(ws) > 1 && !taken[0] && verbMeaning(ws[0].w).methods == nil && opensObject(ws[1].w) &&
+		!isStopWord(ws[0].w) && shapeOf(ws[0].w) == shapeNone {
+		in.methods = methodsAct()
+	}
+	in.action = in.methods != nil
+}
+
+// expressionAt finds the longest expression starting at word i: three or
+// two words in a row, or a phrasal verb with its particle a few words on.
+// It returns the expression's meaning and the words it uses.
+func expressionAt(ws []qword, taken []bool, i int) (meaning, []int) {
+	if taken[i] {
+		return meaning{}, nil
+	}
+	for n := 3; n >= 2; n-- {
+		if i+n > len(ws) {
+			continue
+		}
+		parts := make([]string, 0, n)
+		free := true
+		for k := i; k < i+n; k++ {
+			parts = append(parts, ws[k].w)
+			free = free && !taken[k]
+		}
+		if !free {
+			continue
+		}
+		if m := phraseMeaning(strings.Join(parts, " ")); m.words != nil {
+			used := make([]int, n)
+			for k := range used {
+				used[k] = i + k
+			}
+			return m, used
+		}
+	}
+	for j := i + 2; j < len(ws) && j <= i+1+maxParticleGap; j++ {
+		if taken[j] || !isParticle(ws[j].w) {
+			continue
+		}
+		if m := phraseMeaning(ws[i].w + " " + ws[j].w); m.words != nil && m.methods != nil {
+			return m, []int{i, j}
+		}
+	}
+	return meaning{}, nil
+}
+
+// isFirstPerson reports words by which a query speaks of its caller.
+func isFirstPerson(w string) bool {
+	switch w {
+	case "i", "me", "my", "mine", "myself":
+		return true
+	}
+	return false
+}
+
+// selfWords are the words APIs use for the caller.
+func selfWords() []string { return []string{"authenticated", "me", "current", "self"} }

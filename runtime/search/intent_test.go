@@ -1,0 +1,114 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestReadIntent(t *testing.T) {
+	r := openTest(t).(*engine).r
+	tests := []struct {
+		query        string
+		wantMethods  []string
+		wantShape    shape
+		wantGroups   []string // raw text of expression and first-person groups
+		wantConsumed []int
+		wantCriteria []int
+	}{
+		{"delete a pet", methodsDelete(), shapeNone, nil, nil, nil},
+		{"pets", nil, shapeCollection, nil, nil, nil},
+		{"show one pet", methodsRead(), shapeItem, nil, nil, nil},
+		{"mark the order as read", methodsUpdate(), shapeNone, nil, nil, nil},
+		{"take the pet off the list", methodsDelete(), shapeCollection, []string{"take off"}, []int{0, 3}, nil},
+		{"turn on notifications", methodsAct(), shapeCollection, []string{"turn on"}, []int{0, 1}, nil},
+		{"who am i", nil, shapeNone, []string{"who am i", "i"}, []int{0, 1, 2}, nil},
+		{"fork a repo", methodsAct(), shapeNone, nil, nil, nil},
+		{"comment on an issue", methodsAct(), shapeNone, nil, nil, nil},
+		{"find users by name", methodsRead(), shapeCollection, nil, nil, []int{3}},
+		{"unfollow a user", methodsDelete(), shapeNone, nil, nil, nil},
+		{"my pets", nil, shapeCollection, []string{"my"}, nil, nil},
+		{"+method:GET -pets tag:store", nil, shapeNone, nil, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			cs, err := parse(tt.query)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := readIntent(r, cs)
+			var groups []string
+			for _, g := range in.groups {
+				groups = append(groups, g.c.raw)
+			}
+			got := struct {
+				Methods            []string
+				Shape              shape
+				Groups             []string
+				Consumed, Criteria []int
+			}{in.methods, in.shape, groups, keys(in.consumed), keys(in.criteria)}
+			want := struct {
+				Methods            []string
+				Shape              shape
+				Groups             []string
+				Consumed, Criteria []int
+			}{tt.wantMethods, tt.wantShape, tt.wantGroups, tt.wantConsumed, tt.wantCriteria}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("readIntent(%q) mismatch (-want +got):\n%s", tt.query, diff)
+			}
+		})
+	}
+}
+
+// keys returns the set keys of m in ascending order, nil when empty.
+func keys(m map[int]bool) []int {
+	var out []int
+	for k := range m {
+		out = append(out, k)
+	}
+	sortInts(out)
+	return out
+}
+
+// TestIntentRanking checks the ranking signals beyond term matches on the
+// test catalog: the action's method, one item or many, coverage.
+func TestIntentRanking(t *testing.T) {
+	s := openTest(t)
+	tests := []struct {
+		query string
+		want  int // best hit
+	}{
+		{"remove a pet", 3},      // DELETE, by a synonym
+		{"pets", 0},              // no verb: reading, many
+		{"one pet", 2},           // one item
+		{"get rid of a user", 8}, // phrasal verb
+		{"take the user out", 8}, // particle after the object
+		{"all users", 6},         // many
+		{"user by name", 7},      // criterion
+		{"the inventory", 4},     // coverage of a short summary
+		{"place a new order", 5}, // an action
+		{"health", 9},            // tag words
+		{"list every pet", 0},    // collection
+		{"pet details", 2},       // item
+		{"make a pet", 1},        // create
+		{"who am i", -1},         // no endpoint names the caller: any answer
+		{"drop the user", 8},     // delete
+		{"fetch users", 6},       // read many
+		{"orders", 5},            // the only endpoint of orders
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			res, err := s.Search(context.Background(), Query{Text: tt.query, Limit: 3})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.want < 0 {
+				return
+			}
+			if len(res.Hits) == 0 || res.Hits[0].Endpoint != tt.want {
+				t.Errorf("Search(%q) = %+v, want endpoint %d first", tt.query, res.Hits, tt.want)
+			}
+		})
+	}
+}

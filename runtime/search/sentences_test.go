@@ -1,0 +1,86 @@
+package search
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestSentences(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"", nil},
+		{"Lists pets. Sorted by name!", []string{"Lists pets.", "Sorted by name!"}},
+		{"Version 1.2 of the API\n\n- first item\n- second", []string{"Version 1.2 of the API", "- first item", "- second"}},
+		{"Note: slow", []string{"Note:", "slow"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, sentences(tt.in)); diff != "" {
+				t.Errorf("sentences(%q) mismatch (-want +got):\n%s", tt.in, diff)
+			}
+		})
+	}
+}
+
+func TestSplitDescription(t *testing.T) {
+	const note = "OAuth tokens need the repo scope to use this endpoint."
+	descs := []string{
+		"Lists the pets in the store. " + note,
+		"Creates a pet. " + note,
+		note + " Deletes a pet.",
+		"Gets one pet. " + note,
+		"Updates a pet. OAUTH tokens need the `repo` scope to use this endpoint!",
+		"Counts pets.",
+	}
+	common := boilerplate(descs)
+	tests := []struct {
+		desc, wantLead, wantRest string
+	}{
+		{descs[0], "Lists the pets in the store.", "Lists the pets in the store."},
+		{descs[2], "Deletes a pet.", "Deletes a pet."},
+		{descs[4], "Updates a pet.", "Updates a pet."}, // case and punctuation do not hide boilerplate
+		{descs[5], "Counts pets.", "Counts pets."},
+		{"Short. Short. Short.", "Short.", "Short. Short. Short."}, // one-word sentences are never boilerplate
+	}
+	for _, tt := range tests {
+		t.Run(tt.desc, func(t *testing.T) {
+			lead, rest := splitDescription(tt.desc, common)
+			if lead != tt.wantLead || rest != tt.wantRest {
+				t.Errorf("splitDescription = %q, %q; want %q, %q", lead, rest, tt.wantLead, tt.wantRest)
+			}
+		})
+	}
+}
+
+// TestLeadSummarizes checks that an endpoint without a summary is
+// summarized by its description's first sentence, and only by that.
+func TestLeadSummarizes(t *testing.T) {
+	cat := testCatalog()
+	cat.Endpoints[6].Summary = ""
+	cat.Endpoints[6].Description = "Lists the users of the shop. Orders are not included."
+	cat.Endpoints[5].Description = "Places an order. Users may list their orders later."
+	s := Open(BuildIndex(CatalogDocs(cat)), cat)
+	for _, tt := range []struct {
+		query string
+		want  []int
+	}{
+		{"summary:shop", []int{6}},
+		{"summary:included", []int{}},
+		{"description:included", []int{6}},
+	} {
+		res, err := s.Search(t.Context(), Query{Text: tt.query, Limit: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := []int{}
+		for _, h := range res.Hits {
+			got = append(got, h.Endpoint)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s mismatch (-want +got):\n%s", tt.query, diff)
+		}
+	}
+}
