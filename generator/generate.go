@@ -77,8 +77,15 @@ func render(ctx context.Context, opts Options) ([]emit.File, diag.List, int, err
 	if err := opts.Filter.Check(); err != nil {
 		return nil, nil, 0, err
 	}
+	// Each spec is loaded and lowered in turn, so only one libopenapi model
+	// is alive at a time. Lowering runs even after load errors, so one run
+	// reports every problem.
 	var problems diag.List
-	docs := make([]*load.Doc, 0, len(opts.Specs))
+	filtered, loaded := 0, 0
+	b := build.NewBuilder(build.Options{
+		Name: opts.Name, Module: opts.Module, Domain: opts.Domain, Strict: opts.Strict,
+		Filter: opts.Filter, Filtered: &filtered,
+	})
 	for _, path := range opts.Specs {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, 0, err
@@ -86,18 +93,14 @@ func render(ctx context.Context, opts Options) ([]emit.File, diag.List, int, err
 		doc, ds := load.Load(ctx, path, load.Options{AllowRemoteRefs: opts.AllowRemoteRefs})
 		problems = append(problems, ds...)
 		if doc != nil {
-			docs = append(docs, doc)
+			b.Add(doc)
+			loaded++
 		}
 	}
-	if len(docs) == 0 {
+	if loaded == 0 {
 		return nil, warningsOf(problems), 0, errorsOf(problems)
 	}
-	// Build runs even after load errors, so one run reports every problem.
-	filtered := 0
-	api, ds := build.Build(docs, build.Options{
-		Name: opts.Name, Module: opts.Module, Domain: opts.Domain, Strict: opts.Strict,
-		Filter: opts.Filter, Filtered: &filtered,
-	})
+	api, ds := b.Finish()
 	problems = append(problems, ds...)
 	if problems.HasErrors() || api == nil {
 		return nil, warningsOf(problems), filtered, errorsOf(problems)

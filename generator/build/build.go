@@ -35,32 +35,58 @@ type Options struct {
 // Build lowers docs, in order, into one API. The API is returned even when
 // the list holds errors, so callers can show everything found.
 func Build(docs []*load.Doc, opts Options) (*ir.API, diag.List) {
-	var diags diag.List
-	api := &ir.API{}
-	owner := make(map[string]string) // domain → file that has it
+	b := NewBuilder(opts)
 	for _, d := range docs {
-		if d == nil {
-			continue
-		}
-		domain := naming.Domain(d.Path)
-		if opts.Domain != "" {
-			domain = naming.NormalizeDomain(opts.Domain)
-		}
-		if prev, ok := owner[domain]; ok {
-			diags.Errorf(d.Path, 0, 0, "domain %q is already used by %s; rename one of the files", domain, prev)
-			continue
-		}
-		owner[domain] = d.Path
-		spec, filtered, ds := lowerSpec(d, domain, opts.Strict, opts.Filter)
-		diags = append(diags, ds...)
-		if opts.Filtered != nil {
-			*opts.Filtered += filtered
-		}
-		if spec != nil {
-			api.Specs = append(api.Specs, spec)
-		}
+		b.Add(d)
 	}
-	api.Name = opts.Name
+	return b.Finish()
+}
+
+// Builder lowers specs one at a time, so a caller can load, lower and
+// drop each spec in turn: a server over hundreds of specs then never holds
+// more than one libopenapi model in memory.
+type Builder struct {
+	opts  Options
+	api   *ir.API
+	owner map[string]string // domain → file that has it
+	diags diag.List
+}
+
+// NewBuilder starts an API.
+func NewBuilder(opts Options) *Builder {
+	return &Builder{opts: opts, api: &ir.API{}, owner: map[string]string{}}
+}
+
+// Add lowers one loaded spec into the API; nil is ignored. The IR keeps
+// nothing of d, so d can be freed once Add returns.
+func (b *Builder) Add(d *load.Doc) {
+	if d == nil {
+		return
+	}
+	domain := naming.Domain(d.Path)
+	if b.opts.Domain != "" {
+		domain = naming.NormalizeDomain(b.opts.Domain)
+	}
+	if prev, ok := b.owner[domain]; ok {
+		b.diags.Errorf(d.Path, 0, 0, "domain %q is already used by %s; rename one of the files", domain, prev)
+		return
+	}
+	b.owner[domain] = d.Path
+	spec, filtered, ds := lowerSpec(d, domain, b.opts.Strict, b.opts.Filter)
+	b.diags = append(b.diags, ds...)
+	if b.opts.Filtered != nil {
+		*b.opts.Filtered += filtered
+	}
+	if spec != nil {
+		b.api.Specs = append(b.api.Specs, spec)
+	}
+}
+
+// Finish names the API and its endpoints and returns it with every
+// problem found.
+func (b *Builder) Finish() (*ir.API, diag.List) {
+	api := b.api
+	api.Name = b.opts.Name
 	if api.Name == "" {
 		domain := "api"
 		if len(api.Specs) > 0 {
@@ -68,13 +94,13 @@ func Build(docs []*load.Doc, opts Options) (*ir.API, diag.List) {
 		}
 		api.Name = domain + "-mcp"
 	}
-	api.Module = opts.Module
+	api.Module = b.opts.Module
 	if api.Module == "" {
 		api.Module = api.Name
 	}
 	assignGoNames(api)
 	assignFlatNames(api)
-	return api, diags
+	return api, b.diags
 }
 
 // assignGoNames gives every endpoint a Go name unique across the API and

@@ -50,3 +50,41 @@ func FuzzIndex(f *testing.F) {
 		}
 	})
 }
+
+// TestCorruptIndexSweep keeps the two bugs fuzzing found as regressions: a
+// zero document step (it once produced document -1 and a panic) and a huge
+// per-field count (it once drove the phrase loop for minutes). Every byte
+// of the postings and positions is set in turn to the smallest and the
+// largest digit of the index alphabet, and every query must still return.
+func TestCorruptIndexSweep(t *testing.T) {
+	cat := testCatalog()
+	ix := BuildIndex(CatalogDocs(cat))
+	queries := []string{"pet", `"find pet"`, "pe*", "inventry", "path:/api/*", "-method:GET", "store order"}
+	for _, part := range []string{"postings", "positions"} {
+		src := ix.Postings
+		if part == "positions" {
+			src = ix.Positions
+		}
+		for i := range len(src) {
+			for _, c := range []byte{'?', '~'} {
+				b := []byte(src)
+				b[i] = c
+				bad := ix
+				if part == "postings" {
+					bad.Postings = string(b)
+				} else {
+					bad.Positions = string(b)
+				}
+				s := Open(bad, cat)
+				for _, q := range queries {
+					if _, err := s.Search(context.Background(), Query{Text: q, Limit: 3, Explain: true}); err != nil {
+						var qe *QueryError
+						if !errors.As(err, &qe) {
+							t.Fatalf("%s[%d]=%q, query %q: %v", part, i, c, q, err)
+						}
+					}
+				}
+			}
+		}
+	}
+}
