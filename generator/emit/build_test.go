@@ -27,7 +27,23 @@ func TestBuild(t *testing.T) {
 	if !hasFunc(t, filepath.Join(root, "runtime", "server"), "Main") {
 		t.Skip("runtime/server has no Main yet")
 	}
-	files, err := Emit(fixture(), Options{Version: "0.1.0", RuntimeReplace: root, GoMod: swag2mcp.GoMod(), GoSum: swag2mcp.GoSum()})
+	// Both renderings must build: formatted, and the plain one written for
+	// files past the format limit (here every file).
+	for _, tt := range []struct {
+		name  string
+		limit int
+	}{{"formatted", 0}, {"unformatted", 1}} {
+		t.Run(tt.name, func(t *testing.T) {
+			buildFixture(t, root, tt.limit)
+		})
+	}
+}
+
+// buildFixture emits the fixture with the given format limit, builds it
+// offline and runs it once.
+func buildFixture(t *testing.T, root string, formatLimit int) {
+	t.Helper()
+	files, err := Emit(fixture(), Options{Version: "0.1.0", RuntimeReplace: root, GoMod: swag2mcp.GoMod(), GoSum: swag2mcp.GoSum(), FormatLimit: formatLimit})
 	if err != nil {
 		t.Fatal(err)
 	}

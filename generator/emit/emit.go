@@ -31,7 +31,18 @@ type Options struct {
 	// (swag2mcp.GoMod, swag2mcp.GoSum): every requirement of GoMod is
 	// copied, and GoSum becomes the module's go.sum verbatim.
 	GoMod, GoSum []byte
+	// FormatLimit is the most endpoints a Go file may describe and still go
+	// through go/format; 0 means DefaultFormatLimit. See DefaultFormatLimit.
+	FormatLimit int
 }
+
+// DefaultFormatLimit is how many endpoints a generated Go file may describe
+// before it is written unformatted. go/format holds the whole file's syntax
+// tree: on a 100,000-endpoint server the catalog is about 500 MB of Go and
+// formatting it took most of 13 GB. Past the limit jennifer's plain
+// rendering (valid Go the compiler reads the same) is written instead; the
+// limit is fixed, so output stays deterministic.
+const DefaultFormatLimit = 5000
 
 // File is one emitted file.
 type File struct {
@@ -63,12 +74,19 @@ func Emit(api *ir.API, opts Options) ([]File, error) {
 		{Path: "go.sum", Data: bytes.Clone(opts.GoSum)},
 		{Path: "README.md", Data: readme},
 	}
+	limit := opts.FormatLimit
+	if limit <= 0 {
+		limit = DefaultFormatLimit
+	}
 	gen := []goFile{
 		{"main_gen.go", mainFile(api, opts)},
 		{"catalog_gen.go", catalogFile(api)},
 	}
+	gen[1].file.NoFormat = countEndpoints(api.Specs...) > limit
 	for _, s := range api.Specs {
-		gen = append(gen, goFile{s.Domain + "_stubs_gen.go", stubsFile(s)})
+		f := stubsFile(s)
+		f.NoFormat = countEndpoints(s) > limit
+		gen = append(gen, goFile{s.Domain + "_stubs_gen.go", f})
 	}
 	for _, g := range gen {
 		var buf bytes.Buffer
@@ -80,6 +98,19 @@ func Emit(api *ir.API, opts Options) ([]File, error) {
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
+}
+
+// countEndpoints counts the endpoints of specs.
+func countEndpoints(specs ...*ir.Spec) int {
+	n := 0
+	for _, s := range specs {
+		for _, c := range s.Collections {
+			for _, t := range c.Tags {
+				n += len(t.Endpoints)
+			}
+		}
+	}
+	return n
 }
 
 // firstLine keeps the first line of err: jennifer appends the whole
