@@ -55,8 +55,11 @@ func kindOfMedia(mt string) bodyKind {
 // another JSON, form or multipart media type takes a different shape. Text
 // and binary alternatives are left out (runtime/invoke checks their shape
 // when chosen), so an endpoint offering JSON and XML keeps one schema.
-func bodyArgSchema(ms []media, def int) json.RawMessage {
-	shapes := []json.RawMessage{argShape(ms[def])}
+//
+// defs looks up a component schema by its $defs name, so a multipart body
+// given as a $ref still gets file objects for its binary fields.
+func bodyArgSchema(ms []media, def int, defs defLookup) json.RawMessage {
+	shapes := []json.RawMessage{argShape(ms[def], defs)}
 	for i, m := range ms {
 		if i == def {
 			continue
@@ -64,7 +67,7 @@ func bodyArgSchema(ms []media, def int) json.RawMessage {
 		if k := kindOfMedia(m.name); k == textKindBody || k == binaryKindBody {
 			continue
 		}
-		s := argShape(m)
+		s := argShape(m, defs)
 		dup := false
 		for _, have := range shapes {
 			dup = dup || bytes.Equal(have, s)
@@ -82,7 +85,7 @@ func bodyArgSchema(ms []media, def int) json.RawMessage {
 // argShape is one media type's schema as the argument looks: binary bodies
 // are base64 strings, text bodies strings, multipart file fields file
 // objects; JSON and form bodies are as the spec says.
-func argShape(m media) json.RawMessage {
+func argShape(m media, defs defLookup) json.RawMessage {
 	s := m.schema
 	if s == nil {
 		s = json.RawMessage("{}")
@@ -95,9 +98,56 @@ func argShape(m media) json.RawMessage {
 			return withDescription(raw(`{"type":"string"}`), descriptionOf(s))
 		}
 	case multipartKindBody:
+		if inlined, ok := inlineFileDef(s, defs); ok {
+			return inlined
+		}
 		return fileFields(s)
 	}
 	return s
+}
+
+// defLookup returns the schema of the $def named name.
+type defLookup func(name string) (json.RawMessage, bool)
+
+// inlineFileDef handles a multipart schema that is only a reference to a
+// component ({"$ref": "#/$defs/Upload"}, perhaps with a description): when
+// that component has binary fields, its top level is copied in with the
+// fields as file objects (its nested references stay references). It
+// reports false when s is not such a reference or nothing would change.
+func inlineFileDef(s json.RawMessage, defs defLookup) (json.RawMessage, bool) {
+	top, ok := members(s)
+	if !ok || defs == nil {
+		return nil, false
+	}
+	var ref string
+	for _, m := range top {
+		switch m.key {
+		case "$ref":
+			r, _ := m.value.(json.RawMessage)
+			if json.Unmarshal(r, &ref) != nil {
+				return nil, false
+			}
+		case "description":
+		default:
+			return nil, false // a schema of its own beside the reference
+		}
+	}
+	name, ok := strings.CutPrefix(ref, "#/$defs/")
+	if !ok {
+		return nil, false
+	}
+	target, ok := defs(name)
+	if !ok {
+		return nil, false
+	}
+	shaped := fileFields(target)
+	if bytes.Equal(shaped, target) {
+		return nil, false
+	}
+	if d := descriptionOf(s); d != "" {
+		shaped = withDescription(shaped, d)
+	}
+	return shaped, true
 }
 
 // fileFields rewrites the binary properties of an inline object schema into

@@ -80,3 +80,61 @@ paths:
 		})
 	}
 }
+
+// TestMultipartByReference: a multipart body given as a $ref to a component
+// still gets file objects for its binary fields; its nested references stay.
+func TestMultipartByReference(t *testing.T) {
+	spec := `openapi: 3.0.3
+info: {title: Files, version: "1"}
+servers: [{url: "https://files.example"}]
+paths:
+  /upload:
+    post:
+      operationId: upload
+      requestBody:
+        description: the upload
+        content:
+          multipart/form-data:
+            schema: {$ref: "#/components/schemas/Upload"}
+      responses: {"204": {description: ok}}
+  /note:
+    post:
+      operationId: note
+      requestBody:
+        content:
+          multipart/form-data:
+            schema: {$ref: "#/components/schemas/Meta"}
+      responses: {"204": {description: ok}}
+components:
+  schemas:
+    Upload:
+      type: object
+      required: [file]
+      properties:
+        file: {type: string, format: binary}
+        meta: {$ref: "#/components/schemas/Meta"}
+    Meta:
+      type: object
+      properties:
+        k: {type: string}
+`
+	api, msgs := buildFiles(t, map[string]string{"files.yaml": spec}, []string{"files.yaml"}, Options{})
+	if len(msgs) != 0 {
+		t.Fatalf("diagnostics: %v", msgs)
+	}
+	eps := endpoints(api.Specs[0])
+	tests := []struct{ name, got, want string }{
+		{"binary field inlined as a file", eps[0].InputSchema, `{"type":"object","properties":{"requestBody":` +
+			`{"description":"the upload","type":"object","required":["file"],"properties":{"file":` + fileShape +
+			`,"meta":{"$ref":"#/$defs/Meta"}}}}}`},
+		{"no binary field: the reference stays", eps[1].InputSchema,
+			`{"type":"object","properties":{"requestBody":{"$ref":"#/$defs/Meta"}}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, tt.got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}

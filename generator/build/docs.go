@@ -120,7 +120,7 @@ func isJSON(mt string) bool {
 }
 
 // inputSchema renders invoke's argument schema for an endpoint.
-func inputSchema(params []param, b *body) string {
+func inputSchema(params []param, b *body, defs defLookup) string {
 	var props object
 	var required []string
 	if len(params) > 0 {
@@ -142,7 +142,7 @@ func inputSchema(params []param, b *body) string {
 	}
 	if b != nil && len(b.media) > 0 {
 		def := defaultMedia(b.media)
-		props.set("requestBody", withDescription(bodyArgSchema(b.media, def), b.description))
+		props.set("requestBody", withDescription(bodyArgSchema(b.media, def, defs), b.description))
 		if len(b.media) > 1 {
 			names := make([]string, len(b.media))
 			for i, m := range b.media {

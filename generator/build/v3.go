@@ -146,7 +146,7 @@ func (l *lowerer) finish(ep *ir.Endpoint, params []param, b *body, resps []respo
 			ep.Body.MediaTypes = append(ep.Body.MediaTypes, m.name)
 		}
 	}
-	ep.InputSchema = inputSchema(params, b)
+	ep.InputSchema = inputSchema(params, b, l.defSchema)
 	ep.Operation = operation(opDoc{
 		id: ep.OperationID, tags: ep.Tags, summary: ep.Summary, description: ep.Description,
 		deprecated: ep.Deprecated, params: params, body: b, responses: resps,
