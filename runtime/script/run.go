@@ -79,8 +79,12 @@ func Run(ctx context.Context, src string, host Host, lim Limits) *Result {
 
 	base, cancelBase := context.WithCancelCause(ctx)
 	defer cancelBase(nil)
-	runCtx, cancel := context.WithTimeoutCause(base, lim.Timeout, errTimeout)
+	runCtx, cancelRun := context.WithCancelCause(base)
+	cancel := func() { cancelRun(context.Canceled) }
 	defer cancel()
+	clk := startClock(lim.Timeout, func() { cancelRun(errTimeout) })
+	defer clk.stop()
+	runCtx = context.WithValue(runCtx, clockKey{}, clk)
 	r.ctx = runCtx
 	go watchMemory(runCtx, lim.MaxMemoryGrowth, cancelBase)
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 	"github.com/swag2mcp/swag2mcp/runtime/invoke"
+	"github.com/swag2mcp/swag2mcp/runtime/script"
 )
 
 // Confirmation outcomes, as the audit log records them.
@@ -88,6 +89,9 @@ func (t *tools) confirm(ctx context.Context, e *catalog.Endpoint, in *invoke.Inp
 	}
 	ctx, cancel := context.WithTimeout(ctx, confirmTimeout)
 	defer cancel()
+	// A script's clock stops while the user reads the prompt.
+	resume := script.PauseClock(ctx)
+	defer resume()
 	res, err := t.elicit(ctx, mcp.ElicitationRequest{
 		Request: mcp.Request{Method: string(mcp.MethodElicitationCreate)},
 		Params: mcp.ElicitationParams{

@@ -443,3 +443,24 @@ func TestScriptTimeoutSetting(t *testing.T) {
 		t.Errorf("asking for more than the maximum: %v", got)
 	}
 }
+
+// TestScriptClockPausedForConfirmation: the time a user takes to answer a
+// confirmation does not count against the script's timeout.
+func TestScriptClockPausedForConfirmation(t *testing.T) {
+	rec := newRecorder(t)
+	slow := func(_ context.Context, _ *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+		time.Sleep(1500 * time.Millisecond) // longer than the script's whole timeout
+		return &mcp.ElicitResult{Action: "accept"}, nil
+	}
+	cs := connectWith(t, withFlatNames(guardOptions(rec, nil)), &mcp.ClientOptions{ElicitationHandler: slow}, "")
+	got, isErr := call(t, cs, "script", map[string]any{
+		"code":           `const r = await tools.deletePet({ parameters: { petId: 7 } }); return r.ok`,
+		"timeoutSeconds": 1,
+	})
+	if isErr || got["result"] != true {
+		t.Fatalf("script with a slow confirmation: %v", got)
+	}
+	if diff := gocmp.Diff([]string{"DELETE /pets/7"}, rec.requests()); diff != "" {
+		t.Errorf("upstream requests (-want +got):\n%s", diff)
+	}
+}
