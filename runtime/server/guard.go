@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/runtime/filter"
 	"github.com/swag2mcp/swag2mcp/runtime/invoke"
 )
 
@@ -28,7 +29,7 @@ func (t *tools) gate(ctx context.Context, i int, in *invoke.Input, rec *callReco
 	case t.hidden(i):
 		rec.Confirmation, rec.Refused = confirmHidden, codeNotFound
 		return notFound(e.ID)
-	case !needsConfirmation(e.Method):
+	case !t.writes(e):
 		rec.Confirmation = confirmNotNeeded
 		return nil
 	case t.readOnly():
@@ -50,7 +51,21 @@ func (t *tools) readOnly() bool {
 
 // invocable reports whether invoke may call e at all under the policy.
 func (t *tools) invocable(e *catalog.Endpoint) bool {
-	return !t.readOnly() || !needsConfirmation(e.Method)
+	return !t.readOnly() || !t.writes(e)
+}
+
+// writes reports whether a call of e may change data: its method could,
+// and the operator did not declare it a reading operation (--safe-op).
+func (t *tools) writes(e *catalog.Endpoint) bool {
+	if !needsConfirmation(e.Method) {
+		return false
+	}
+	for _, p := range t.policy.SafeOps {
+		if e.OperationID != "" && filter.Match(p, e.OperationID) {
+			return false
+		}
+	}
+	return true
 }
 
 func readOnlyRefusal(e *catalog.Endpoint) *toolError {

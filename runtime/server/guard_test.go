@@ -324,3 +324,26 @@ func TestRuntimeFilter(t *testing.T) {
 		t.Errorf("visible endpoint refused: %v", got)
 	}
 }
+
+// TestSafeOps: an operation declared reading with --safe-op
+// (SWAG2MCP_SAFE_OP) is sent in read-only mode without a confirmation;
+// other writes are still refused.
+func TestSafeOps(t *testing.T) {
+	rec := newRecorder(t)
+	el := &elicitor{answer: &mcp.ElicitResult{Action: "decline"}}
+	env := map[string]string{"SWAG2MCP_READ_ONLY": "true", "SWAG2MCP_SAFE_OP": "add*"}
+	cs := connectWith(t, guardOptions(rec, env), &mcp.ClientOptions{ElicitationHandler: el.handle}, "")
+	if got, isErr := call(t, cs, "invoke", addArgs); isErr {
+		t.Fatalf("safe POST refused: %v", got)
+	}
+	got, isErr := call(t, cs, "invoke", deleteArgs)
+	if code := errorCode(t, got, isErr); code != codeReadOnly {
+		t.Errorf("DELETE: code %q, want %s", code, codeReadOnly)
+	}
+	if diff := gocmp.Diff([]string{"POST /pets"}, rec.requests()); diff != "" {
+		t.Errorf("upstream requests (-want +got):\n%s", diff)
+	}
+	if p := el.shown(); len(p) > 0 {
+		t.Errorf("asked %q, want no confirmation for a safe operation", p)
+	}
+}

@@ -32,6 +32,10 @@ type Policy struct {
 	Confirm  ConfirmMode // "" means ConfirmAuto
 	AuditLog string      // file the audit lines are appended to; "" logs them to Stderr
 	Filter   filter.Rules
+	// SafeOps are operationId patterns of operations that only read
+	// although their method could write (a search by POST): read-only mode
+	// allows them and they are not confirmed.
+	SafeOps []string
 }
 
 // Environment variables of the policy; the filter's are SWAG2MCP_ plus the
@@ -40,7 +44,11 @@ const (
 	envReadOnly = "SWAG2MCP_READ_ONLY"
 	envConfirm  = "SWAG2MCP_CONFIRM"
 	envAuditLog = "SWAG2MCP_AUDIT_LOG"
+	envSafeOp   = "SWAG2MCP_SAFE_OP"
 )
+
+// maxSafeOps bounds the --safe-op patterns.
+const maxSafeOps = 256
 
 // filterEnv is the environment variable of a filter list.
 func filterEnv(list string) string {
@@ -55,6 +63,7 @@ type policyFile struct {
 	Confirm  string               `yaml:"confirm"`
 	AuditLog string               `yaml:"audit_log"`
 	Filter   map[string]yaml.Node `yaml:"filter"`
+	SafeOps  yaml.Node            `yaml:"safe_ops"`
 }
 
 // over returns p with o's set fields over it; filter lists are replaced
@@ -68,6 +77,9 @@ func (p Policy) over(o Policy) Policy {
 	}
 	if o.AuditLog != "" {
 		p.AuditLog = o.AuditLog
+	}
+	if len(o.SafeOps) > 0 {
+		p.SafeOps = o.SafeOps
 	}
 	dst, src := p.Filter.Lists(), o.Filter.Lists()
 	for i := range dst {
@@ -96,6 +108,9 @@ func resolvePolicy(configData []byte, getenv func(string) string, set Policy) (P
 	if err := p.Filter.Check(); err != nil {
 		return Policy{}, fmt.Errorf("filter: %w", err)
 	}
+	if len(p.SafeOps) > maxSafeOps {
+		return Policy{}, fmt.Errorf("safe-op: %d patterns, more than the %d allowed", len(p.SafeOps), maxSafeOps)
+	}
 	return p, nil
 }
 
@@ -110,6 +125,11 @@ func policyFromFile(data []byte) (Policy, error) {
 	}
 	p.ReadOnly, p.AuditLog = pf.ReadOnly, pf.AuditLog
 	var err error
+	if pf.SafeOps.Kind != 0 {
+		if p.SafeOps, err = patterns(&pf.SafeOps); err != nil {
+			return p, fmt.Errorf("config file: safe_ops: %w", err)
+		}
+	}
 	if p.Confirm, err = confirmValue(pf.Confirm); err != nil {
 		return p, fmt.Errorf("config file: confirm: %w", err)
 	}
@@ -163,6 +183,7 @@ func policyFromEnv(getenv func(string) string) (Policy, error) {
 		return p, fmt.Errorf("%s: %w", envConfirm, err)
 	}
 	p.AuditLog = strings.TrimSpace(getenv(envAuditLog))
+	p.SafeOps = filter.Split(getenv(envSafeOp))
 	for _, l := range p.Filter.Lists() {
 		*l.List = filter.Split(getenv(filterEnv(l.Name)))
 	}
@@ -186,6 +207,12 @@ func policyFlags(fs *flag.FlagSet) func() (Policy, error) {
 		"always (refuse when the client cannot ask) or never (default auto)")
 	auditLog := fs.String("audit-log", "", "append one JSON line per invoke to `file` instead of logging it to stderr")
 	var p Policy
+	fs.Func("safe-op", "operationId `patterns` of operations that only read though their method could write "+
+		"(e.g. a search by POST): read-only mode allows them and they are not confirmed (comma-separated globs; repeatable)",
+		func(s string) error {
+			p.SafeOps = append(p.SafeOps, filter.Split(s)...)
+			return nil
+		})
 	for _, l := range p.Filter.Lists() {
 		verb, _, _ := strings.Cut(l.Name, "-")
 		fs.Func(l.Name, fmt.Sprintf("%s endpoints by %s `patterns` (comma-separated globs; repeatable)", verb, filterWhat(l.Name)),
@@ -228,8 +255,8 @@ func filterWhat(list string) string {
 
 // writePolicyEnvironment lists the policy's variables for --help.
 func writePolicyEnvironment(b *strings.Builder) {
-	fmt.Fprintf(b, "  %s, %s, %s\n    \tdefaults of --read-only (true or false), --confirm and --audit-log\n",
-		envReadOnly, envConfirm, envAuditLog)
+	fmt.Fprintf(b, "  %s, %s, %s, %s\n    \tdefaults of --read-only (true or false), --confirm, --audit-log and --safe-op\n",
+		envReadOnly, envConfirm, envAuditLog, envSafeOp)
 	var names []string
 	var r filter.Rules
 	for _, l := range r.Lists() {

@@ -46,6 +46,13 @@ credentials:
 		{name: "unknown filter key", config: "filter:\n  include_tags: [x]\n", wantErr: `unknown key "include_tags"`},
 		{name: "nested filter value", config: "filter:\n  include_tag: [[x]]\n", wantErr: "filter.include_tag"},
 		{name: "bad confirm flag", flags: []string{"--confirm=sometimes"}, wantErr: "invalid --confirm"},
+		{name: "safe ops from the config file", config: "safe_ops: [search*, query]\n",
+			want: Policy{Confirm: ConfirmAuto, SafeOps: []string{"search*", "query"}}},
+		{name: "safe ops: environment over config, flags over environment", config: "safe_ops: a\n",
+			env: map[string]string{"SWAG2MCP_SAFE_OP": "b,c"}, flags: []string{"--safe-op=d", "--safe-op", "e"},
+			want: Policy{Confirm: ConfirmAuto, SafeOps: []string{"d", "e"}}},
+		{name: "safe ops: environment", env: map[string]string{"SWAG2MCP_SAFE_OP": "b,c"},
+			want: Policy{Confirm: ConfirmAuto, SafeOps: []string{"b", "c"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
