@@ -164,13 +164,8 @@ func raw(s string) json.RawMessage {
 func quote(s string) string { return fmt.Sprintf("%q", s) }
 
 // defSchema returns the JSON of the component rendered as $defs/name so
-// far. It scans the registry's defs: it serves only multipart bodies given
-// by reference, which are rare.
+// far (multipart bodies given by reference need their fields).
 func (l *lowerer) defSchema(name string) (json.RawMessage, bool) {
-	for _, d := range l.reg.Defs() {
-		if d.Name == name {
-			return json.RawMessage(d.Schema), true
-		}
-	}
-	return nil, false
+	s, ok := l.reg.Def(name)
+	return json.RawMessage(s), ok
 }

@@ -62,16 +62,6 @@ func bodySchema(t testing.TB, doc *v3high.Document, path string) *base.SchemaPro
 	return mt.Schema
 }
 
-// component returns components/schemas/name.
-func component(t testing.TB, doc *v3high.Document, name string) *base.SchemaProxy {
-	t.Helper()
-	sp := doc.Components.Schemas.GetOrZero(name)
-	if sp == nil {
-		t.Fatalf("no component %s", name)
-	}
-	return sp
-}
-
 // v3Spec wraps component schemas and a POST /x body schema into a spec.
 func v3Spec(version, body, components string) string {
 	return "openapi: " + version + `

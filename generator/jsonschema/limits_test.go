@@ -57,12 +57,11 @@ func TestTruncation(t *testing.T) {
 }
 
 func TestDepthLimit(t *testing.T) {
-	body := strings.Repeat("type: object\nproperties:\n  a:\n", 1)
 	nested := "{type: string}"
 	for range 10 {
 		nested = "{type: object, properties: {a: " + nested + "}}"
 	}
-	body = "type: object\nproperties:\n  a: " + nested
+	body := "type: object\nproperties:\n  a: " + nested
 	doc := loadV3(t, v3Spec("3.0.3", body, "Unused: {}"), nil)
 	r := NewRegistry(OpenAPI30, Options{MaxDepth: 3})
 	got, _, err := r.Schema(bodySchema(t, doc, "/x"))

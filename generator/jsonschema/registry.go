@@ -178,6 +178,16 @@ func (r *Registry) Defs() []ir.Def {
 	return out
 }
 
+// Def returns the JSON of the def named name, rendered so far.
+func (r *Registry) Def(name string) (string, bool) {
+	for _, d := range r.defs {
+		if d.name == name {
+			return d.json, true
+		}
+	}
+	return "", false
+}
+
 // Closure returns the transitive closure of refs over the defs' own
 // references, breadth-first (nearest first), without duplicates. Indexes
 // out of range are ignored.

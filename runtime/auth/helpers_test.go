@@ -13,7 +13,6 @@ import (
 
 	_ "github.com/swag2mcp/swag2mcp/internal/updateflag"
 
-	"github.com/swag2mcp/swag2mcp/generator/naming"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
@@ -31,7 +30,7 @@ const (
 )
 
 // testCatalog has one spec, petstore, with a scheme of every kind. The
-// scheme variables are the generator's, from naming.SchemeEnvVars.
+// scheme variables are the generator's, from catalog.SchemeEnvVars.
 func testCatalog(tokenURL string) *catalog.Catalog {
 	schemes := []catalog.SecurityScheme{
 		{Name: "api_key", Type: "apiKey", In: "header", ParamName: "X-API-Key"},
@@ -46,10 +45,7 @@ func testCatalog(tokenURL string) *catalog.Catalog {
 	}
 	for i := range schemes {
 		s := &schemes[i]
-		s.EnvVars = naming.SchemeEnvVars("PETSTORE", naming.Scheme{
-			Name: s.Name, Type: s.Type, HTTPScheme: s.Scheme,
-			ClientCredentials: len(s.Flows) == 2,
-		})
+		s.EnvVars = catalog.SchemeEnvVars("PETSTORE", s)
 	}
 	return &catalog.Catalog{Specs: []catalog.Spec{{
 		ID: "0123456789abcdef0123456789abcdef", Domain: "petstore", EnvPrefix: "PETSTORE",

@@ -39,24 +39,23 @@ type scheme struct {
 	name string
 	def  *catalog.SecurityScheme
 	kind kind
-	vars []string // in the order naming.SchemeEnvVars gives them
+	vars []string // in the order catalog.SchemeEnvVars gives them
 }
 
-// newScheme classifies def the way the generator named its variables
-// (generator/naming.SchemeEnvVars) and takes the names from def.EnvVars, the
-// list the README shows. A catalog without them gets them computed by the
-// same rule.
+// newScheme classifies def and takes its variable names from def.EnvVars,
+// the list the README shows. A catalog without them (or with a list of
+// another length) gets them from catalog.SchemeEnvVars, the rule the
+// generator named them by.
 func newScheme(spec, idx int, prefix string, def *catalog.SecurityScheme) *scheme {
 	s := &scheme{spec: spec, idx: idx, name: def.Name, def: def, kind: kindOf(def)}
-	if len(def.EnvVars) == len(envNames(prefix, def.Name, s.kind)) {
+	s.vars = catalog.SchemeEnvVars(prefix, def)
+	if len(def.EnvVars) == len(s.vars) {
 		s.vars = def.EnvVars
-	} else {
-		s.vars = envNames(prefix, def.Name, s.kind)
 	}
 	return s
 }
 
-// kindOf mirrors the switch of naming.SchemeEnvVars.
+// kindOf mirrors the switch of catalog.SchemeEnvVars.
 func kindOf(def *catalog.SecurityScheme) kind {
 	switch strings.ToLower(def.Type) {
 	case "apikey":
@@ -75,37 +74,6 @@ func kindOf(def *catalog.SecurityScheme) kind {
 		return kindToken
 	}
 	return kindUnsupported
-}
-
-// envNames computes a scheme's variable names. It repeats
-// naming.SchemeEnvVars because generated servers must not import the
-// generator; a test checks that both agree.
-func envNames(prefix, name string, k kind) []string {
-	p := prefix + "_" + envWord(name)
-	switch k {
-	case kindAPIKey, kindHTTPToken:
-		return []string{p}
-	case kindBasic:
-		return []string{p + "_USERNAME", p + "_PASSWORD"}
-	case kindClientCredentials:
-		return []string{p + "_CLIENT_ID", p + "_CLIENT_SECRET", p + "_TOKEN_URL", p + "_SCOPES"}
-	case kindToken:
-		return []string{p + "_TOKEN"}
-	}
-	return nil
-}
-
-// envWord upper-cases s and turns every character outside [A-Z0-9] into '_'.
-func envWord(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToUpper(s) {
-		if (r >= 'A' && r <= 'Z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
 }
 
 // typeName describes the scheme for the auth tool, e.g. "http basic".

@@ -33,8 +33,8 @@ type Limits struct {
 	Retries  int           // extra attempts after a transient failure; 0: DefaultRetries
 }
 
-// over returns l with o's non-zero fields taking precedence.
-func (l Limits) over(o Limits) Limits {
+// Over returns l with o's non-zero fields taking precedence.
+func (l Limits) Over(o Limits) Limits {
 	if o.Cooldown != 0 {
 		l.Cooldown = o.Cooldown
 	}

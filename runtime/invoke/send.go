@@ -16,7 +16,7 @@ func (c *Client) limitsOf(spec *catalog.Spec) Limits {
 	l := c.limits
 	if spec != nil {
 		if o, ok := c.specLimits[spec.Domain]; ok {
-			l = l.over(o)
+			l = l.Over(o)
 		}
 	}
 	return l.resolved()

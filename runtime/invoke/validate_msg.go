@@ -86,21 +86,10 @@ func resolvePointer(doc any, frag string) any {
 	if frag == "" {
 		return doc
 	}
-	v := doc
+	unescape := strings.NewReplacer("~1", "/", "~0", "~")
+	var loc []string
 	for _, tok := range strings.Split(strings.TrimPrefix(frag, "/"), "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
-		switch c := v.(type) {
-		case map[string]any:
-			v = c[tok]
-		case []any:
-			i, err := index(tok, len(c))
-			if err != nil {
-				return nil
-			}
-			v = c[i]
-		default:
-			return nil
-		}
+		loc = append(loc, unescape.Replace(tok))
 	}
-	return v
+	return lookup(doc, loc)
 }

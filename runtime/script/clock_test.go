@@ -1,7 +1,6 @@
 package script
 
 import (
-	"context"
 	"testing"
 	"time"
 )
@@ -31,9 +30,4 @@ func TestClockPause(t *testing.T) {
 	stopped := startClock(10*time.Millisecond, func() { t.Error("a stopped clock expired") })
 	stopped.stop()
 	time.Sleep(40 * time.Millisecond)
-}
-
-// TestPauseClockOutsideRun: outside a script run PauseClock does nothing.
-func TestPauseClockOutsideRun(t *testing.T) {
-	PauseClock(context.Background())()
 }

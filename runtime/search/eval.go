@@ -34,7 +34,6 @@ type scratch struct {
 	best     []float32
 	sum      []float32
 	gTouched []int32
-	phrase   []int32
 	// cover[d] counts the tokens of d's summary and path fields that the
 	// query's words matched, for coverage (see coverage).
 	cover [][coverFields]float32

@@ -184,7 +184,7 @@ func (s Settings) fromEnv(getenv func(string) string, cat *catalog.Catalog) (Set
 	if err != nil {
 		return s, err
 	}
-	s.Limits = overlay(s.Limits, g)
+	s.Limits = s.Limits.Over(g)
 	if v := getenv(envScriptTimeout); v != "" {
 		d, err := timeoutValue(v)
 		if err != nil {
@@ -210,7 +210,7 @@ func (s Settings) fromEnv(getenv func(string) string, cat *catalog.Catalog) (Set
 		for k, v := range s.Specs {
 			specs[k] = v
 		}
-		specs[sp.Domain] = overlay(specs[sp.Domain], l)
+		specs[sp.Domain] = specs[sp.Domain].Over(l)
 		s.Specs = specs
 	}
 	return s, nil
@@ -235,18 +235,4 @@ func envLimits(getenv func(string) string, cooldown, timeout, retries string) (i
 		}
 	}
 	return l, nil
-}
-
-// overlay returns base with o's set fields over it.
-func overlay(base, o invoke.Limits) invoke.Limits {
-	if o.Cooldown != 0 {
-		base.Cooldown = o.Cooldown
-	}
-	if o.Timeout != 0 {
-		base.Timeout = o.Timeout
-	}
-	if o.Retries != 0 {
-		base.Retries = o.Retries
-	}
-	return base
 }

@@ -70,7 +70,7 @@ func Main(opts Options) int {
 		fmt.Fprintf(opts.Stderr, "%s: %v\n", opts.Name, err)
 		return exitUsage
 	}
-	opts.Settings.Limits = overlay(flagLimits, opts.Settings.Limits)
+	opts.Settings.Limits = flagLimits.Over(opts.Settings.Limits)
 	if *scriptTimeout != "" {
 		if opts.Settings.ScriptTimeout, err = timeoutValue(*scriptTimeout); err != nil {
 			fmt.Fprintf(opts.Stderr, "%s: invalid --script-timeout: %v\n", opts.Name, err)

@@ -37,21 +37,13 @@ func (h *scriptHost) Known(name string) bool {
 
 func (h *scriptHost) Search(ctx context.Context, q script.SearchQuery) (json.RawMessage, error) {
 	t := h.s.t
-	sq := search.Query{Text: q.Query, Limit: q.Offset + q.Limit}
-	if t.hide != nil {
-		sq.Limit = 0 // rank every match, so hidden ones neither take places nor count
-	}
-	res, err := t.searcher.Search(ctx, sq)
+	hits, total, err := t.find(ctx, q.Query, q.Offset+q.Limit)
 	if err != nil {
 		var qe *search.QueryError
 		if errors.As(err, &qe) {
 			return encode(map[string]*toolError{"error": validationFailed("%s", qe.Error())})
 		}
 		return nil, err
-	}
-	hits, total := res.Hits, res.Total
-	if t.hide != nil {
-		hits, total = t.visibleHits(hits, q.Offset+q.Limit)
 	}
 	items := []scriptItem{}
 	for k, hit := range hits {

@@ -18,6 +18,25 @@ type searchAnswer struct {
 	Note      string            `json:"note,omitempty"`
 }
 
+// find runs a query and returns the best limit hits the run-time filter
+// lets through, with the number of all such matches. A malformed query is
+// a *search.QueryError.
+func (t *tools) find(ctx context.Context, text string, limit int) ([]search.Hit, int, error) {
+	q := search.Query{Text: text, Limit: limit}
+	if t.hide != nil {
+		q.Limit = 0 // rank every match, so hidden ones neither take places nor count
+	}
+	res, err := t.searcher.Search(ctx, q)
+	if err != nil {
+		return nil, 0, err
+	}
+	if t.hide != nil {
+		hits, total := t.visibleHits(res.Hits, limit)
+		return hits, total, nil
+	}
+	return res.Hits, res.Total, nil
+}
+
 // search handles the search tool.
 func (t *tools) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 	a := readArgs(req, "query", "limit")
@@ -26,21 +45,13 @@ func (t *tools) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 	if err := a.err(); err != nil {
 		return failure(err)
 	}
-	q := search.Query{Text: query, Limit: limit}
-	if t.hide != nil {
-		q.Limit = 0 // rank every match, so hidden ones neither take places nor count
-	}
-	res, err := t.searcher.Search(ctx, q)
+	hits, total, err := t.find(ctx, query, limit)
 	if err != nil {
 		var qe *search.QueryError
 		if errors.As(err, &qe) {
 			return failure(validationFailed("%s", qe.Error()))
 		}
 		return nil, fmt.Errorf("search: %w", err)
-	}
-	hits, total := res.Hits, res.Total
-	if t.hide != nil {
-		hits, total = t.visibleHits(hits, limit)
 	}
 	ans := searchAnswer{Endpoints: make([]endpointSummary, 0, len(hits)), Total: total}
 	blocked := 0

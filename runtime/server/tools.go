@@ -62,7 +62,7 @@ func newTools(opts Options) (*tools, error) {
 	if settings, err = settings.fromEnv(opts.Getenv, opts.Catalog); err != nil {
 		return nil, err
 	}
-	settings.Limits = overlay(settings.Limits, opts.Settings.Limits)
+	settings.Limits = settings.Limits.Over(opts.Settings.Limits)
 	if opts.Settings.ScriptTimeout > 0 {
 		settings.ScriptTimeout = opts.Settings.ScriptTimeout
 	}
@@ -70,7 +70,7 @@ func newTools(opts Options) (*tools, error) {
 		if settings.Specs == nil {
 			settings.Specs = map[string]invoke.Limits{}
 		}
-		settings.Specs[domain] = overlay(settings.Specs[domain], l)
+		settings.Specs[domain] = settings.Specs[domain].Over(l)
 	}
 	creds, err := auth.New(opts.Catalog, auth.Options{Getenv: opts.Getenv, ConfigFile: opts.ConfigFile})
 	if err != nil {
