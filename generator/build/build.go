@@ -23,8 +23,10 @@ import (
 type Options struct {
 	Name   string // server name; default: the first spec's domain + "-mcp"
 	Module string // Go module path; default: Name
-	Domain string // overrides the domain derived from the file name (one spec only)
-	Strict bool   // skipped operations are errors instead of warnings
+	// Domains override the domain derived from a spec's file name, keyed
+	// by the spec's path as loaded (load.Doc.Path).
+	Domains map[string]string
+	Strict  bool // skipped operations are errors instead of warnings
 	// Filter chooses the operations to emit; the others are left out before
 	// they are lowered, so they cost nothing and warn about nothing.
 	Filter filter.Rules
@@ -64,11 +66,12 @@ func (b *Builder) Add(d *load.Doc) {
 		return
 	}
 	domain := naming.Domain(d.Path)
-	if b.opts.Domain != "" {
-		domain = naming.NormalizeDomain(b.opts.Domain)
+	if o := b.opts.Domains[d.Path]; o != "" {
+		domain = naming.NormalizeDomain(o)
 	}
 	if prev, ok := b.owner[domain]; ok {
-		b.diags.Errorf(d.Path, 0, 0, "domain %q is already used by %s; rename one of the files", domain, prev)
+		b.diags.Errorf(d.Path, 0, 0, "domain %q is already used by %s; give this spec another with --domain %s=NAME",
+			domain, prev, d.Path)
 		return
 	}
 	b.owner[domain] = d.Path

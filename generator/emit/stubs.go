@@ -13,8 +13,8 @@ import (
 // stubsFile renders one spec's typed invoke stubs: per endpoint a params
 // struct {GoName}Params and a function {goName}Stub that decodes invoke's
 // arguments into it and hands the values to the request builder.
-func stubsFile(s *ir.Spec) *jen.File {
-	f := newFile()
+func stubsFile(s *ir.Spec, pkg string) *jen.File {
+	f := newFile(pkg)
 	for _, c := range s.Collections {
 		for _, t := range c.Tags {
 			for _, e := range t.Endpoints {
