@@ -87,7 +87,7 @@ func Render(ctx context.Context, opts Options) ([]emit.File, diag.List, error) {
 // Validate runs every stage but emission and writes nothing: it reports
 // the problems Generate would, errors as a diag.List, warnings in Result.
 func Validate(ctx context.Context, opts Options) (*Result, error) {
-	if err := checkOptions(opts); err != nil {
+	if err := CheckOptions(opts); err != nil {
 		return &Result{}, err
 	}
 	_, res, err := lower(ctx, opts)
@@ -97,7 +97,7 @@ func Validate(ctx context.Context, opts Options) (*Result, error) {
 // render is Render that also returns what Generate reports. The result is
 // never nil.
 func render(ctx context.Context, opts Options) ([]emit.File, *Result, error) {
-	if err := checkOptions(opts); err != nil {
+	if err := CheckOptions(opts); err != nil {
 		return nil, &Result{}, err
 	}
 	// Before any spec is read: a development build that cannot say which

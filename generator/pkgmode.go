@@ -26,9 +26,9 @@ func packageNotes(outDir string, b swag2mcp.Build) []string {
 		return []string{fmt.Sprintf("no go.mod in %s or above it: --package writes a package of your module; "+
 			"create the module with go mod init, then %s (or leave out --package for a standalone module)", outDir, get)}
 	}
-	f, err := modfile.ParseLax(path, data, nil)
+	f, err := modfile.Parse(path, data, nil) // not ParseLax: it drops replace directives
 	if err != nil {
-		return []string{fmt.Sprintf("%s: %v", path, err)}
+		return []string{fmt.Sprintf("%v", err)}
 	}
 	module := path
 	if f.Module != nil {

@@ -19,8 +19,9 @@ var ErrNoRuntimeVersion = errors.New("this swag2mcp is a development build witho
 	"say which runtime the module should require: pass --runtime DIR (a checkout of " + swag2mcp.ModulePath +
 	") or install a release with go install " + swag2mcp.ModulePath + "/cmd/swag2mcp@latest")
 
-// checkOptions refuses option combinations no spec can fix.
-func checkOptions(opts Options) error {
+// CheckOptions refuses option combinations no spec can fix; Generate and
+// Validate call it first, and a CLI can call it to report usage errors.
+func CheckOptions(opts Options) error {
 	if opts.Package != "" {
 		if !naming.IsPackageName(opts.Package) {
 			return fmt.Errorf("--package %q is not a Go package name (lowercase letters and digits, starting with a letter)", opts.Package)

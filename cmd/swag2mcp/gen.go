@@ -54,6 +54,9 @@ summary), so it fits go:generate.`,
 				return err
 			}
 			opts.OutDir, opts.Package, opts.RuntimeDir = out, pkg, runtimeDir
+			if err := generator.CheckOptions(opts); err != nil {
+				return err
+			}
 			return runGen(cmd, opts, verbose)
 		},
 	}
