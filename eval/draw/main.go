@@ -118,13 +118,13 @@ func writeDraw(w io.Writer, seed string, population, excludedN int, vs []verdict
 	fmt.Fprintf(w, "  order: ascending hex SHA-256 of seed + \"\\n\" + path below api/;\n")
 	fmt.Fprintf(w, "  skip a spec whose provider (first path element) is already drawn, or that the generator cannot lower.\n")
 	fmt.Fprintf(w, "population: %d specs (%d more with enough operations were excluded)\n\n", population, excludedN)
-	fmt.Fprintf(w, "%-5s %-4s %-5s %-9s %-44s %s\n", "order", "ops", "lower", "key", "spec", "verdict")
+	fmt.Fprintf(w, "%-5s %-6s %-6s %-9s %-32s %s\n", "order", "ops", "lower", "key", "spec", "verdict")
 	for i, v := range vs {
 		verdict, lowered := "drawn", fmt.Sprint(v.endpoints)
 		if !v.chosen {
 			verdict, lowered = "skipped: "+v.why, "-"
 		}
-		fmt.Fprintf(w, "%-5d %-4d %-5s %-9s %-44s %s\n", i+1, v.ops, lowered, v.hash[:8], v.rel, verdict)
+		fmt.Fprintf(w, "%-5d %-6d %-6s %-9s %-32s %s\n", i+1, v.ops, lowered, v.hash[:8], v.rel, verdict)
 	}
 	fmt.Fprintf(w, "(%d more specs in the population, not reached)\n", population-len(vs))
 }
