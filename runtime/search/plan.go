@@ -136,7 +136,10 @@ func planClause(r *reader, c clause) ([]group, error) {
 		}
 		return textGroups(r, c2, true)
 	case fieldPathName:
-		if c.kind == kindPath || (c.kind == kindPhrase && strings.HasPrefix(c.value, "/")) {
+		// A value starting with "/" or holding a wildcard is a pattern of
+		// the whole path (path:*/hooks, path:"*hooks*"); other values are
+		// words of the path.
+		if c.kind == kindPath || c.kind == kindWildcard || (c.kind == kindPhrase && isPathPattern(c.value)) {
 			return keywordGroup(r, c, keyPath)
 		}
 	}
@@ -162,7 +165,7 @@ func keywordGroup(r *reader, c clause, prefix string) ([]group, error) {
 		if err != nil {
 			return nil, err
 		}
-	case strings.ContainsAny(v, "*?") && c.kind != kindPhrase:
+	case strings.ContainsAny(v, "*?") && (c.kind != kindPhrase || (prefix == keyPath && strings.Contains(v, "*"))):
 		err := scanPattern(r, c, prefix, prefix+literalPrefix(v), maxKeyExpansions, func(k string) bool {
 			return globMatch(v, k[len(prefix):])
 		}, func(t termInfo) { g.alts = append(g.alts, alt{info: t, weight: 1, via: "wildcard"}) })
@@ -175,6 +178,12 @@ func keywordGroup(r *reader, c clause, prefix string) ([]group, error) {
 		}
 	}
 	return []group{g}, nil
+}
+
+// isPathPattern reports a quoted path value that names whole paths: one
+// starting with "/" (exact unless it has a *) or holding a *.
+func isPathPattern(v string) bool {
+	return strings.HasPrefix(v, "/") || strings.Contains(v, "*")
 }
 
 // pathValueGroup matches a bare value that looks like a path: the whole
@@ -220,8 +229,11 @@ func textGroups(r *reader, c clause, expand bool) ([]group, error) {
 		return []group{g}, err
 	}
 	terms := Analyze(c.value)
-	if c.kind == kindPhrase || (c.occur != should && len(uniqueTerms(terms)) > 1) {
-		return phraseGroup(r, base, terms), nil
+	// A phrase, and a value of several words that must (not) match or
+	// names a field (operationId:getPetById, summary:user-name), match
+	// their words in order.
+	if c.kind == kindPhrase || ((c.occur != should || c.field != fieldAll) && len(uniqueTerms(terms)) > 1) {
+		return phraseGroup(r, base, phraseTerms(c.value)), nil
 	}
 	var gs []group
 	for _, term := range uniqueTerms(terms) {
@@ -316,6 +328,20 @@ func phraseGroup(r *reader, g group, terms []string) []group {
 		g.phrase = append(g.phrase, t)
 	}
 	return []group{g}
+}
+
+// phraseTerms are the terms of a phrase in order: an identifier gives its
+// parts, not also itself whole (which shares its first part's position).
+func phraseTerms(text string) []string {
+	var out []string
+	last := -1
+	for _, t := range analyzeTokens(text, 0, nil) {
+		if t.pos > last {
+			out = append(out, t.term)
+			last = t.pos
+		}
+	}
+	return out
 }
 
 // uniqueTerms drops repeated terms, keeping first occurrences in order.

@@ -69,6 +69,10 @@ func TestSyntax(t *testing.T) {
 		{"regex on method", "method:/P.*/", []int{1, 5}, nil, 2},
 		{"escaped colon is a word", `pets\:list`, []int{0}, nil, 8},
 		{"no match", "weather forecast", []int{}, nil, 0},
+		{"must identifier matches its parts in order", "+getPetById", []int{2}, nil, 1},
+		{"must param identifier", "+param:petId", nil, []int{2, 3}, 2},
+		{"field identifier is a phrase", "operationId:getPetById", []int{2}, nil, 1},
+		{"field value with punctuation is a phrase", "summary:user-name", []int{7}, nil, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
