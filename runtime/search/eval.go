@@ -27,6 +27,7 @@ type scratch struct {
 	total    []float32
 	mustHits []uint8
 	anyHits  []uint8
+	should   []bool // matched an optional group that is not aux
 	excluded []bool
 	seen     []bool // in touched
 	gSeen    []bool // in gTouched
@@ -44,7 +45,7 @@ func (e *engine) getScratch(n int) *scratch {
 		return s
 	}
 	return &scratch{
-		total: make([]float32, n), mustHits: make([]uint8, n), anyHits: make([]uint8, n),
+		total: make([]float32, n), mustHits: make([]uint8, n), anyHits: make([]uint8, n), should: make([]bool, n),
 		excluded: make([]bool, n), seen: make([]bool, n), gSeen: make([]bool, n), best: make([]float32, n), sum: make([]float32, n),
 		cover: make([][coverFields]float32, n),
 	}
@@ -52,7 +53,7 @@ func (e *engine) getScratch(n int) *scratch {
 
 func (e *engine) putScratch(s *scratch) {
 	for _, d := range s.touched {
-		s.total[d], s.mustHits[d], s.anyHits[d], s.excluded[d], s.seen[d] = 0, 0, 0, false, false
+		s.total[d], s.mustHits[d], s.anyHits[d], s.excluded[d], s.seen[d], s.should[d] = 0, 0, 0, false, false, false
 		s.cover[d] = [coverFields]float32{}
 	}
 	s.touched = s.touched[:0]
@@ -99,6 +100,7 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 				s.mustHits[d]++
 				s.total[d] += v * float32(g.c.boost)
 			default:
+				s.should[d] = s.should[d] || !g.aux
 				if g.coord && s.anyHits[d] < 255 {
 					s.anyHits[d]++
 				}
@@ -108,9 +110,13 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 		s.gTouched = s.gTouched[:0]
 	}
 	// Which documents qualify: all must clauses, no must-not clause, and
-	// at least one clause when nothing is required.
+	// at least one optional clause when there are any (see plan.shoulds)
+	// or at least one clause when nothing is required.
 	qualifies := func(d int32) bool {
 		if s.excluded[d] || int(s.mustHits[d]) < nMust {
+			return false
+		}
+		if nMust > 0 && pl.shoulds > 0 && !s.should[d] {
 			return false
 		}
 		return nMust > 0 || s.total[d] > 0 || s.anyHits[d] > 0

@@ -37,6 +37,7 @@ type group struct {
 	fields  uint       // text fields that count
 	coord   bool       // a plain word: counts towards coordination
 	sum     bool       // alternatives add up (the words of an expression's meaning)
+	aux     bool       // only ranks: never what makes a document match (the caller's "my")
 }
 
 // plan is a whole query after planning.
@@ -47,6 +48,12 @@ type plan struct {
 	shape      shape           // whether the query asks for many items or one
 	coverage   bool            // lift documents whose summary and path the query explains
 	coordSize  int             // plain-word groups that can match anything
+	// shoulds counts the optional groups that can match something. When
+	// the query also has required clauses, a document must match one of
+	// them too: "+method:DELETE webhook" is the DELETE endpoints about
+	// webhooks, so a filter narrows the words' matches instead of adding
+	// every endpoint it passes.
+	shoulds int
 }
 
 const allFields = 1<<numFields - 1
@@ -112,8 +119,12 @@ func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 		return nil, &QueryError{Pos: 0, Msg: "the query has only common words; give words that describe the operation, e.g. \"delete a webhook\""}
 	}
 	for _, g := range pl.groups {
-		if g.coord && (len(g.alts) > 0 || len(g.phrase) > 0) {
+		matchable := len(g.alts) > 0 || len(g.phrase) > 0
+		if g.coord && matchable {
 			pl.coordSize++
+		}
+		if g.c.occur == should && !g.aux && matchable {
+			pl.shoulds++
 		}
 	}
 	return pl, nil

@@ -64,7 +64,7 @@ func (t *tools) search(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallT
 			ans.Endpoints = append(ans.Endpoints, s)
 		}
 	}
-	ans.Note = searchNote(len(ans.Endpoints), total)
+	ans.Note = search.ResultNote(ctx, t.searcher, t.cat, query, hits, total)
 	if blocked > 0 {
 		ans.Note = strings.TrimSpace(ans.Note + " " + readOnlyNote(blocked))
 	}
@@ -92,18 +92,4 @@ func (t *tools) visibleHits(hits []search.Hit, limit int) ([]search.Hit, int) {
 func readOnlyNote(n int) string {
 	return fmt.Sprintf("The server is read-only: %d of these endpoints are marked \"invocable\": false and invoke refuses them "+
 		"(only GET, HEAD and OPTIONS are sent). You may still inspect them; tell the user if the task needs one.", n)
-}
-
-// searchNote guides the model when the answer is empty or cut by limit.
-func searchNote(shown, total int) string {
-	switch {
-	case total == 0:
-		return "No endpoint matched. Try other or fewer words (the resource name alone often works), " +
-			"or a pattern such as path:/orders/*."
-	case total > shown:
-		return fmt.Sprintf("Showing the best %d of %d matches. If the endpoint you need is not among them, "+
-			"narrow the query rather than raising limit: add distinctive words, require a word with +word, "+
-			"filter with method:POST, tag:orders or path:/orders/*, or exclude with -word.", shown, total)
-	}
-	return ""
 }

@@ -1,0 +1,89 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+)
+
+// QuerySyntax is the query language in one line, for the search tool's
+// description: what a model needs to write a query that narrows.
+const QuerySyntax = `Query syntax: plain words rank and any of them may match; +term must match, -term must not; ` +
+	`fields method: tag: path: summary: description: operationId: param: (a bare field term only ranks: ` +
+	`+method:POST filters); path:/repos/*/hooks (* spans /); "exact phrase"; typo~ or typo~2; /regex/; word^3 boosts.`
+
+// ToolDescription is the search tool's description.
+const ToolDescription = "Find API endpoints by keywords, e.g. \"list orders of a customer\". Use it first whenever " +
+	"you lack an endpoint id. Returns endpoints best first with id, method, path, summary and their " +
+	"tag, collection and spec. Next, call inspect with the id of the best match. " + QuerySyntax
+
+// ResultNote is the note of a search answer that shows hits of total
+// matches for query, or "" when nothing needs saying. When the answer is
+// cut by its limit it gives a narrower query (see NarrowQuery).
+func ResultNote(ctx context.Context, s Searcher, cat *catalog.Catalog, query string, hits []Hit, total int) string {
+	switch {
+	case total == 0:
+		return "No endpoint matched. Try other or fewer words (the resource name alone often works), " +
+			"or a pattern such as +path:*orders*."
+	case total <= len(hits):
+		return ""
+	}
+	msg := fmt.Sprintf("Showing the best %d of %d matches. If the endpoint you need is not among them, "+
+		"narrow the query rather than raising limit: ", len(hits), total)
+	if narrow, n := NarrowQuery(ctx, s, cat, query, hits, total); narrow != "" {
+		msg += fmt.Sprintf("%q has %d matches; ", narrow, n)
+	}
+	return msg + "filter with +method:POST, +tag:NAME or +path:*orders* (without + a field term only ranks), " +
+		"require a word with +word or exclude one with -word."
+}
+
+// NarrowQuery is query with one filter more that the best hit passes,
+// +method:M or else +tag:T, and its number of matches, chosen among those
+// that really have fewer matches than total; "" when none has.
+func NarrowQuery(ctx context.Context, s Searcher, cat *catalog.Catalog, query string, hits []Hit, total int) (string, int) {
+	if len(hits) == 0 || hits[0].Endpoint < 0 || hits[0].Endpoint >= len(cat.Endpoints) {
+		return "", 0
+	}
+	ep := &cat.Endpoints[hits[0].Endpoint]
+	var filters []string
+	if !requires(query, fieldMethod) && ep.Method != "" {
+		filters = append(filters, "+method:"+strings.ToUpper(ep.Method))
+	}
+	if !requires(query, fieldTagName) && ep.Tag >= 0 && ep.Tag < len(cat.Tags) && cat.Tags[ep.Tag].Name != "" {
+		filters = append(filters, "+tag:"+quoteValue(cat.Tags[ep.Tag].Name))
+	}
+	for _, f := range filters {
+		q := strings.TrimSpace(query) + " " + f
+		if res, err := s.Search(ctx, Query{Text: q, Limit: 1}); err == nil && res.Total > 0 && res.Total < total {
+			return q, res.Total
+		}
+	}
+	return "", 0
+}
+
+// requires reports a must clause on field in query.
+func requires(query, field string) bool {
+	cs, err := parse(query)
+	if err != nil {
+		return false
+	}
+	for _, c := range cs {
+		if c.occur == must && c.field == field {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteValue quotes a field value that is not one plain word.
+func quoteValue(v string) string {
+	for _, r := range v {
+		if unicode.IsSpace(r) || strings.ContainsRune(`"\^~:()*?/+-`, r) {
+			return `"` + strings.ReplaceAll(strings.ReplaceAll(v, `\`, `\\`), `"`, `\"`) + `"`
+		}
+	}
+	return v
+}
