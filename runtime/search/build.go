@@ -17,6 +17,7 @@ type Doc struct {
 	Tags            []string // tag names; the first is the endpoint's own
 	TagDescriptions []string
 	Params          []string // parameter names
+	Body            []string // request-body properties: each a name and the start of its description
 }
 
 // termAcc collects one term's postings while documents are added in order.
@@ -31,6 +32,12 @@ type termAcc struct {
 // the index the generator compiles into a server. The same input gives the
 // same bytes.
 func BuildIndex(docs []Doc) catalog.Index {
+	return BuildIndexWith(docs, nil)
+}
+
+// BuildIndexWith is BuildIndex with the word tables derived from lex
+// (see Lexicon); a nil lex gives none.
+func BuildIndexWith(docs []Doc, lex *Lexicon) catalog.Index {
 	acc := map[string]*termAcc{}
 	get := func(key string) *termAcc {
 		a := acc[key]
@@ -49,10 +56,11 @@ func BuildIndex(docs []Doc) catalog.Index {
 		descs[d] = stripMarkup(docs[d].Description)
 	}
 	common := boilerplate(descs)
+	allTexts := make([][numFields]string, len(docs))
 	for d, doc := range docs {
 		clear(perDoc)
-		texts := docFields(doc, descs[d], common)
-		for f, text := range texts {
+		allTexts[d] = docFields(doc, descs[d], common)
+		for f, text := range allTexts[d] {
 			toks = analyzeWith(text, maxFieldTokens, toks[:0], field(f) == fieldPath)
 			sumLen[f] += len(toks)
 			norms = appendFixed(norms, quantizeLen(len(toks)), 1)
@@ -100,7 +108,18 @@ func BuildIndex(docs []Doc) catalog.Index {
 			a.df++
 		}
 	}
-	return writeIndex(acc, len(docs), sumLen, norms)
+	ix := writeIndex(acc, len(docs), sumLen, norms)
+	t := buildLexTables(docs, allTexts, func(term string) int {
+		if a := acc[term]; a != nil {
+			return a.df
+		}
+		return 0
+	}, lex)
+	ix.Dims, ix.Vectors, ix.Words, ix.Forms = t.dims, t.vectors, t.words, t.forms
+	if lex != nil && (t.dims > 0 || t.forms != "") {
+		ix.Notice = lex.Notice
+	}
+	return ix
 }
 
 // docFields is a document's text per text field, given its description
@@ -119,6 +138,7 @@ func docFields(doc Doc, desc string, common map[uint64]bool) [numFields]string {
 	t[fieldDescription] = rest
 	t[fieldParam] = strings.Join(doc.Params, " . ")
 	t[fieldTagDescription] = stripMarkup(strings.Join(doc.TagDescriptions, " . "))
+	t[fieldBody] = stripMarkup(strings.Join(doc.Body, " . "))
 	return t
 }
 

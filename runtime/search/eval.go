@@ -38,6 +38,7 @@ type scratch struct {
 	// cover[d] counts the tokens of d's summary and path fields that the
 	// query's words matched, for coverage (see coverage).
 	cover [][coverFields]float32
+	cands []scored // considerMixed's candidates
 }
 
 func (e *engine) getScratch(n int) *scratch {
@@ -144,9 +145,9 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 	}
 	h := &hitHeap{}
 	total := 0
-	consider := func(d int32) {
+	consider := func(d int32, v float64) {
 		total++
-		hit := Hit{Endpoint: int(d), Score: score(d)}
+		hit := Hit{Endpoint: int(d), Score: v}
 		if h.Len() < limit {
 			heap.Push(h, hit)
 		} else if better(hit, (*h)[0]) {
@@ -154,16 +155,19 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 			heap.Fix(h, 0)
 		}
 	}
-	if positive {
+	switch {
+	case positive && pl.vector != nil:
+		e.considerMixed(r, pl, s, nMust, qualifies, score, consider)
+	case positive:
 		for _, d := range s.touched {
 			if qualifies(d) {
-				consider(d)
+				consider(d, score(d))
 			}
 		}
-	} else { // only must-not clauses: every other document, in catalog order
+	default: // only must-not clauses: every other document, in catalog order
 		for d := range int32(n) {
 			if !s.excluded[d] {
-				consider(d)
+				consider(d, score(d))
 			}
 		}
 	}
@@ -177,6 +181,47 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 		}
 	}
 	return Result{Hits: hits, Total: total}, nil
+}
+
+// considerMixed passes every qualifying document to consider with its
+// score normalized to the best one's plus the semantic channel's share,
+// and, when nothing is required, the documents no clause matched whose
+// cosine reaches minSemantic.
+func (e *engine) considerMixed(r *reader, pl *plan, s *scratch, nMust int,
+	qualifies func(int32) bool, score func(int32) float64, consider func(int32, float64)) {
+	s.cands = s.cands[:0]
+	best := 0.0
+	for _, d := range s.touched {
+		if qualifies(d) {
+			v := score(d)
+			best = max(best, v)
+			s.cands = append(s.cands, scored{d, v})
+		}
+	}
+	for _, c := range s.cands {
+		v := weightSemantic * float64(max(0, r.docCosine(pl.vector, c.d)))
+		if best > 0 {
+			v += c.v / best
+		}
+		consider(c.d, v)
+	}
+	if nMust > 0 || r.ix.Docs > maxSemanticScan {
+		return
+	}
+	for d := range int32(r.ix.Docs) {
+		if s.seen[d] {
+			continue
+		}
+		if c := r.docCosine(pl.vector, d); c >= minSemantic {
+			consider(d, weightSemantic*float64(c))
+		}
+	}
+}
+
+// scored is a document and its lexical score.
+type scored struct {
+	d int32
+	v float64
 }
 
 // better orders hits: higher score, then catalog order.

@@ -48,6 +48,7 @@ type plan struct {
 	shape      shape           // whether the query asks for many items or one
 	coverage   bool            // lift documents whose summary and path the query explains
 	coordSize  int             // plain-word groups that can match anything
+	vector     []float32       // the semantic channel's query vector; nil when off
 	// shoulds counts the optional groups that can match something. When
 	// the query also has required clauses, a document must match one of
 	// them too: "+method:DELETE webhook" is the DELETE endpoints about
@@ -114,6 +115,7 @@ func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 		pl.hintWeight = w
 		pl.shape = in.shape
 		pl.coverage = true
+		pl.vector = queryVector(r, clauses)
 	}
 	if len(pl.groups) == 0 {
 		return nil, &QueryError{Pos: 0, Msg: "the query has only common words; give words that describe the operation, e.g. \"delete a webhook\""}
@@ -253,6 +255,9 @@ func textGroups(r *reader, c clause, expand bool) ([]group, error) {
 		if t, ok := r.lookup(term); ok {
 			g.alts = append(g.alts, alt{info: t, weight: 1, via: "exact"})
 		}
+		if expand {
+			g.alts = appendForms(r, g.alts, term)
+		}
 		switch {
 		case c.fuzzy != 0:
 			g.alts = append(g.alts, fuzzyAlts(r, term, c.fuzzy, false)...)
@@ -313,6 +318,25 @@ func appendRelated(r *reader, alts []alt, m meaning, idfCap float64) []alt {
 			if t, ok := r.lookup(term); ok {
 				alts = append(alts, alt{info: t, weight: m.weight, via: "synonym", idfCap: idfCap, fields: m.fields})
 			}
+		}
+	}
+	return alts
+}
+
+// appendForms adds the API's terms of term's related forms (WordNet's
+// derivations: "react" finds "reaction"), weighted below the word itself.
+func appendForms(r *reader, alts []alt, term string) []alt {
+	rest, ok := r.forms.find(term)
+	if !ok {
+		return alts
+	}
+	capIdf := 0.0
+	if len(alts) > 0 && alts[0].via == "exact" {
+		capIdf = idf(r.ix.Docs, alts[0].info.df)
+	}
+	for _, f := range strings.Fields(rest) {
+		if t, ok := r.lookup(f); ok {
+			alts = append(alts, alt{info: t, weight: weightForm, via: "form", idfCap: capIdf})
 		}
 	}
 	return alts
