@@ -57,8 +57,8 @@ func stubFunc(e *ir.Endpoint) jen.Code {
 		jen.If(jen.Err().Op(":=").Id("in").Dot("Err").Call(), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Nil(), jen.Err())),
 		jen.Id("r").Op(":=").Qual(invokePath, "NewRequest").Call(jen.Id("in")))
-	for i, p := range e.Params {
-		body = append(body, jen.Id("r").Dot("Param").Call(jen.Lit(i), jen.Id("p").Dot(p.GoName)))
+	for _, p := range e.Params {
+		body = append(body, jen.Id("r").Dot("Param").Call(jen.Lit(argName(p)), jen.Id("p").Dot(p.GoName)))
 	}
 	body = append(body, jen.Return(jen.Id("r"), jen.Nil()))
 	return doc(comment, sig.Block(body...))

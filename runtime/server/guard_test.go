@@ -61,7 +61,7 @@ func guardOptions(rec *recorder, env map[string]string) Options {
 			return nil, err
 		}
 		r := invoke.NewRequest(in)
-		r.Param(0, petID)
+		r.Param("petId", petID)
 		return r, nil
 	}
 	return opts
