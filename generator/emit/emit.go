@@ -80,6 +80,11 @@ func Emit(api *ir.API, opts Options) ([]File, error) {
 		f := stubsFile(s, opts.Package)
 		f.NoFormat = countEndpoints(s) > limit
 		gen = append(gen, goFile{s.Domain + "_stubs_gen.go", f})
+		if opts.Package != "" && len(s.Types) > 0 {
+			t := typesFile(s, opts.Package)
+			t.NoFormat = f.NoFormat
+			gen = append(gen, goFile{s.Domain + "_types_gen.go", t})
+		}
 	}
 	for _, g := range gen {
 		var buf bytes.Buffer

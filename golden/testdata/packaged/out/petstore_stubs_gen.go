@@ -5,7 +5,10 @@ package petmcp
 import "github.com/swag2mcp/swag2mcp/runtime/invoke"
 
 // UpdatePetParams holds the parameters of PUT /pet (updatePet).
-type UpdatePetParams struct{}
+type UpdatePetParams struct {
+	// Body is the request body (required).
+	Body *Pet `json:"-"`
+}
 
 // updatePetStub decodes invoke's arguments for PUT /pet (updatePet) into UpdatePetParams and builds
 // the request.
@@ -14,7 +17,10 @@ func updatePetStub(in *invoke.Input) (*invoke.Request, error) {
 }
 
 // AddPetParams holds the parameters of POST /pet (addPet).
-type AddPetParams struct{}
+type AddPetParams struct {
+	// Body is the request body (required).
+	Body *Pet `json:"-"`
+}
 
 // addPetStub decodes invoke's arguments for POST /pet (addPet) into AddPetParams and builds the
 // request.
@@ -27,11 +33,11 @@ type FindPetsByStatusParams struct {
 	// Status is the query parameter "status" (required).
 	//
 	// Statuses to filter by
-	Status []string
+	Status []string `json:"status,omitempty"`
 	// Limit is the query parameter "limit".
 	//
 	// Largest number of pets to return
-	Limit *int64
+	Limit *int64 `json:"limit,omitempty"`
 }
 
 // findPetsByStatusStub decodes invoke's arguments for GET /pet/findByStatus (findPetsByStatus) into
@@ -54,7 +60,7 @@ type GetPetByIDParams struct {
 	// PetID is the path parameter "petId" (required).
 	//
 	// ID of the pet
-	PetID *int64
+	PetID *int64 `json:"petId,omitempty"`
 }
 
 // getPetByIDStub decodes invoke's arguments for GET /pet/{petId} (getPetById) into GetPetByIDParams
@@ -75,13 +81,13 @@ type DeletePetParams struct {
 	// PetID is the path parameter "petId" (required).
 	//
 	// ID of the pet
-	PetID *int64
+	PetID *int64 `json:"petId,omitempty"`
 	// APIKey is the header parameter "api_key".
-	APIKey *string
+	APIKey *string `json:"api_key,omitempty"`
 	// XRequestID is the header parameter "X-Request-ID".
 	//
 	// Correlates the request with server logs
-	XRequestID *string
+	XRequestID *string `json:"X-Request-ID,omitempty"`
 }
 
 // deletePetStub decodes invoke's arguments for DELETE /pet/{petId} (deletePet) into DeletePetParams
@@ -111,7 +117,10 @@ func getInventoryStub(in *invoke.Input) (*invoke.Request, error) {
 }
 
 // PlaceOrderParams holds the parameters of POST /store/order (placeOrder).
-type PlaceOrderParams struct{}
+type PlaceOrderParams struct {
+	// Body is the request body (required).
+	Body *Order `json:"-"`
+}
 
 // placeOrderStub decodes invoke's arguments for POST /store/order (placeOrder) into PlaceOrderParams
 // and builds the request.
@@ -124,7 +133,7 @@ type GetOrderByIDParams struct {
 	// OrderID is the path parameter "orderId" (required).
 	//
 	// ID of the order to fetch
-	OrderID *int64
+	OrderID *int64 `json:"orderId,omitempty"`
 }
 
 // getOrderByIDStub decodes invoke's arguments for GET /store/order/{orderId} (getOrderById) into
@@ -143,7 +152,7 @@ func getOrderByIDStub(in *invoke.Input) (*invoke.Request, error) {
 // DeleteOrderParams holds the parameters of DELETE /store/order/{orderId} (deleteOrder).
 type DeleteOrderParams struct {
 	// OrderID is the path parameter "orderId" (required).
-	OrderID *int64
+	OrderID *int64 `json:"orderId,omitempty"`
 }
 
 // deleteOrderStub decodes invoke's arguments for DELETE /store/order/{orderId} (deleteOrder) into
@@ -160,7 +169,10 @@ func deleteOrderStub(in *invoke.Input) (*invoke.Request, error) {
 }
 
 // CreateUserParams holds the parameters of POST /user (createUser).
-type CreateUserParams struct{}
+type CreateUserParams struct {
+	// Body is the request body (required).
+	Body *User `json:"-"`
+}
 
 // createUserStub decodes invoke's arguments for POST /user (createUser) into CreateUserParams and
 // builds the request.
@@ -171,9 +183,9 @@ func createUserStub(in *invoke.Input) (*invoke.Request, error) {
 // LoginUserParams holds the parameters of GET /user/login (loginUser).
 type LoginUserParams struct {
 	// Username is the query parameter "username" (required).
-	Username *string
+	Username *string `json:"username,omitempty"`
 	// Password is the query parameter "password" (required).
-	Password *string
+	Password *string `json:"password,omitempty"`
 }
 
 // loginUserStub decodes invoke's arguments for GET /user/login (loginUser) into LoginUserParams and
@@ -196,7 +208,7 @@ type GetUserByNameParams struct {
 	// Username is the path parameter "username" (required).
 	//
 	// The name of the user
-	Username *string
+	Username *string `json:"username,omitempty"`
 }
 
 // getUserByNameStub decodes invoke's arguments for GET /user/{username} (getUserByName) into
@@ -217,7 +229,9 @@ type UpdateUserParams struct {
 	// Username is the path parameter "username" (required).
 	//
 	// The name of the user
-	Username *string
+	Username *string `json:"username,omitempty"`
+	// Body is the request body (required).
+	Body *User `json:"-"`
 }
 
 // updateUserStub decodes invoke's arguments for PUT /user/{username} (updateUser) into
@@ -238,7 +252,7 @@ type DeleteUserParams struct {
 	// Username is the path parameter "username" (required).
 	//
 	// The name of the user
-	Username *string
+	Username *string `json:"username,omitempty"`
 }
 
 // deleteUserStub decodes invoke's arguments for DELETE /user/{username} (deleteUser) into
