@@ -24,8 +24,11 @@ const (
 type Options struct {
 	Getenv     func(string) string // nil: os.Getenv
 	ConfigFile string              // YAML credentials file; "" for none
-	HTTPClient *http.Client        // for token endpoints; nil: a client with a timeout that follows no redirects
-	Now        func() time.Time    // nil: time.Now
+	// Credentials are credentials already read (runtime/config reads the
+	// config file's credentials section); used when ConfigFile is "".
+	Credentials map[string]string
+	HTTPClient  *http.Client     // for token endpoints; nil: a client with a timeout that follows no redirects
+	Now         func() time.Time // nil: time.Now
 }
 
 // Provider applies a catalog's credentials to requests. It is safe for
@@ -73,6 +76,9 @@ func New(cat *catalog.Catalog, opts Options) (*Provider, error) {
 	}
 	if p.now == nil {
 		p.now = time.Now
+	}
+	for k, v := range opts.Credentials {
+		p.file[k] = v
 	}
 	if opts.ConfigFile != "" {
 		file, err := loadConfig(opts.ConfigFile)

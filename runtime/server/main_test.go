@@ -28,7 +28,7 @@ func TestMainFlags(t *testing.T) {
 		{name: "short help", args: []string{"-h"}, wantCode: 0, wantStdout: []string{"Usage:"}},
 		{name: "bad flag", args: []string{"--nope"}, wantCode: 2, wantStderr: []string{"flag provided but not defined: -nope", "--help"}},
 		{name: "positional argument", args: []string{"serve"}, wantCode: 2, wantStderr: []string{`unexpected argument "serve"`}},
-		{name: "bad log level", args: []string{"--log-level", "loud"}, wantCode: 2, wantStderr: []string{`invalid --log-level "loud"`}},
+		{name: "bad log level", args: []string{"--log-level", "loud"}, wantCode: 2, wantStderr: []string{`invalid --log-level: "loud" is not debug, info, warn or error`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,4 +1,4 @@
-package server
+package service
 
 import (
 	"encoding/json"
@@ -46,9 +46,4 @@ func operationTags(doc string) []string {
 		return nil
 	}
 	return op.Tags
-}
-
-// hidden reports whether the run-time filter hides endpoint i.
-func (t *tools) hidden(i int) bool {
-	return t.hide != nil && t.hide[i]
 }

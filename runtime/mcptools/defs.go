@@ -1,17 +1,9 @@
-package server
+package mcptools
 
 import (
 	"encoding/json"
-	"log/slog"
-	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
-	mcpserver "github.com/mark3labs/mcp-go/server"
-
-	"github.com/swag2mcp/swag2mcp/runtime/auth"
-	"github.com/swag2mcp/swag2mcp/runtime/catalog"
-	"github.com/swag2mcp/swag2mcp/runtime/invoke"
-	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
 // Tool names.
@@ -20,119 +12,12 @@ const (
 	toolInspect      = "inspect"
 	toolEndpointByID = "endpoint_by_id"
 	toolInvoke       = "invoke"
+	toolScript       = "script"
+
+	toolResponseOutline  = "response_outline"
+	toolResponseCompress = "response_compress"
+	toolResponseSlice    = "response_slice"
 )
-
-// Search limits.
-const (
-	minLimit = 1
-	maxLimit = 50
-)
-
-// tools holds what the tool handlers share.
-type tools struct {
-	cat        *catalog.Catalog
-	stubs      []invoke.Stub
-	searcher   search.Searcher
-	client     *invoke.Client
-	validator  *invoke.Validator
-	auth       *auth.Provider
-	byID       map[string]int // endpointKey(id) → index in cat.Endpoints
-	defsBudget int
-	log        *slog.Logger
-	responses  *responses // stored bodies and the response tools (response_tools.go)
-
-	// What invoke may do (see guard.go): the resolved policy, the
-	// endpoints the run-time filter hides (nil: none), where audit lines
-	// go, and how to ask the user (nil until the MCP server exists).
-	policy   Policy
-	hide     []bool
-	auditLog *slog.Logger
-	elicit   elicitFunc
-
-	scriptMax time.Duration // longest script run; 0: script.DefaultTimeout
-}
-
-// newTools reads the limits and credentials and indexes the catalog's
-// endpoint ids; opts has its defaults.
-func newTools(opts Options) (*tools, error) {
-	settings, err := readSettings(opts.ConfigFile)
-	if err != nil {
-		return nil, err
-	}
-	if settings, err = settings.fromEnv(opts.Getenv, opts.Catalog); err != nil {
-		return nil, err
-	}
-	settings.Limits = settings.Limits.Over(opts.Settings.Limits)
-	if opts.Settings.ScriptTimeout > 0 {
-		settings.ScriptTimeout = opts.Settings.ScriptTimeout
-	}
-	for domain, l := range opts.Settings.Specs {
-		if settings.Specs == nil {
-			settings.Specs = map[string]invoke.Limits{}
-		}
-		settings.Specs[domain] = settings.Specs[domain].Over(l)
-	}
-	creds, err := auth.New(opts.Catalog, auth.Options{Getenv: opts.Getenv, ConfigFile: opts.ConfigFile})
-	if err != nil {
-		return nil, err
-	}
-	configData, err := readConfig(opts.ConfigFile)
-	if err != nil {
-		return nil, err
-	}
-	policy, err := resolvePolicy(configData, opts.Getenv, opts.Policy)
-	if err != nil {
-		return nil, err
-	}
-	auditOut, err := openAuditLog(opts.AuditWriter, policy.AuditLog)
-	if err != nil {
-		return nil, err
-	}
-	bodies, err := newResponses(opts.Name, configData, opts.Getenv, opts.Settings.Responses)
-	if err != nil {
-		return nil, err
-	}
-	t := &tools{
-		cat:      opts.Catalog,
-		stubs:    opts.Stubs,
-		searcher: opts.Searcher,
-		client: invoke.NewClient(opts.Catalog, invoke.ClientOptions{
-			Getenv: opts.Getenv, Limits: settings.Limits, SpecLimits: settings.Specs, Auth: creds,
-			MaxBodyBytes: bodies.maxBody, Responses: bodies.clientOptions(),
-		}),
-		validator:  invoke.NewValidator(opts.Catalog),
-		auth:       creds,
-		byID:       make(map[string]int, len(opts.Catalog.Endpoints)),
-		defsBudget: opts.DefsBudget,
-		log:        opts.Logger,
-		responses:  bodies,
-		policy:     policy,
-		hide:       hiddenEndpoints(opts.Catalog, policy.Filter),
-		auditLog:   auditLogger(auditOut, opts.Logger),
-		scriptMax:  settings.ScriptTimeout,
-	}
-	for i := range opts.Catalog.Endpoints {
-		k := endpointKey(opts.Catalog.Endpoints[i].ID)
-		if _, dup := t.byID[k]; !dup {
-			t.byID[k] = i
-		}
-	}
-	return t, nil
-}
-
-// serverTools pairs each tool definition with its handler. Tools are
-// mcp.Tool literals with raw schemas: mixing mcp.NewTool's options with a
-// raw schema makes tools/list fail.
-func (t *tools) serverTools() []mcpserver.ServerTool {
-	return append([]mcpserver.ServerTool{
-		{Tool: searchTool(), Handler: t.search},
-		{Tool: inspectTool(), Handler: t.inspect},
-		{Tool: endpointByIDTool(), Handler: t.endpointByID},
-		{Tool: invokeTool(t.readOnly()), Handler: t.invoke},
-		{Tool: auth.Tool(), Handler: t.authTool},
-		t.scriptServerTool(),
-	}, t.responseTools()...)
-}
 
 // readOnly annotates a tool that only reads the compiled-in catalog.
 func readOnly(title string) mcp.ToolAnnotation {
@@ -219,5 +104,42 @@ func invokeTool(readOnly bool) mcp.Tool {
 			IdempotentHint:  mcp.ToBoolPtr(readOnly),
 			OpenWorldHint:   mcp.ToBoolPtr(true),
 		},
+	}
+}
+
+const responsePathProp = `"path":{"type":"string","description":"fileRef.path from invoke (or its file name)"}`
+
+func responseOutlineTool() mcp.Tool {
+	return mcp.Tool{
+		Name: toolResponseOutline,
+		Description: "Outline a response invoke saved to a file (its fileRef): every JSON path with types, counts, " +
+			"array lengths and sample values; for text, size, line count and first lines. Use it first on a fileRef.",
+		RawInputSchema: []byte(`{"type":"object","properties":{` + responsePathProp + `},"required":["path"],"additionalProperties":false}`),
+		Annotations:    readOnly("Outline saved response"),
+	}
+}
+
+func responseCompressTool() mcp.Tool {
+	return mcp.Tool{
+		Name: toolResponseCompress,
+		Description: "Return a saved response in a shorter form. Modes: compact (no whitespace), sample (first 3 items " +
+			"of each array plus counts), prune (null and empty members dropped), table (arrays of objects as columns " +
+			"and rows). Too large answers are refused with advice.",
+		RawInputSchema: []byte(`{"type":"object","properties":{` + responsePathProp + `,` +
+			`"mode":{"type":"string","enum":["compact","sample","prune","table"]}},` +
+			`"required":["path","mode"],"additionalProperties":false}`),
+		Annotations: readOnly("Compress saved response"),
+	}
+}
+
+func responseSliceTool() mcp.Tool {
+	return mcp.Tool{
+		Name: toolResponseSlice,
+		Description: "Select parts of a saved JSON response with an RFC 9535 JSONPath, e.g. $.items[0:10], " +
+			"$.items[*].name or $.items[?@.price>10]; returns the matches with their paths.",
+		RawInputSchema: []byte(`{"type":"object","properties":{` + responsePathProp + `,` +
+			`"jsonPath":{"type":"string","description":"JSONPath starting with $"}},` +
+			`"required":["path","jsonPath"],"additionalProperties":false}`),
+		Annotations: readOnly("Slice saved response"),
 	}
 }

@@ -1,13 +1,10 @@
-package server
+package service
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
-
-	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
@@ -19,9 +16,9 @@ const (
 	emptyDoc   = `{}`
 )
 
-// inspectAnswer is the inspect tool's answer. Operation and Defs are the
-// catalog's pre-rendered JSON, spliced in without decoding.
-type inspectAnswer struct {
+// InspectResult is one endpoint's full contract. Operation and Defs are
+// the catalog's pre-rendered JSON, spliced in without decoding.
+type InspectResult struct {
 	ID           string          `json:"id"`
 	TagID        string          `json:"tagId"`
 	CollectionID string          `json:"collectionId"`
@@ -36,16 +33,17 @@ type inspectAnswer struct {
 	Note         string          `json:"note,omitempty"`
 }
 
-// inspect handles the inspect tool.
-func (t *tools) inspect(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-	i, terr := t.lookup(readArgs(req, "endpointId"))
-	if terr != nil {
-		return failure(terr)
+// Inspect returns an endpoint's operation with its schemas under $defs
+// (bounded by the defs budget), base URL and full URL.
+func (s *Service) Inspect(ref Ref) (*InspectResult, error) {
+	i, err := s.resolve(ref)
+	if err != nil {
+		return nil, err
 	}
-	e := &t.cat.Endpoints[i]
-	tag, col, spec := t.lineage(e)
-	base := t.client.BaseURL(e)
-	ans := inspectAnswer{
+	e := &s.cat.Endpoints[i]
+	tag, col, spec := s.lineage(e)
+	base := s.client.BaseURL(e)
+	ans := &InspectResult{
 		ID:           e.ID,
 		TagID:        tag.ID,
 		CollectionID: col.ID,
@@ -55,7 +53,7 @@ func (t *tools) inspect(_ context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 		Path:         e.Path,
 		BaseURL:      base,
 		FullURL:      strings.TrimRight(base, "/") + e.Path,
-		Operation:    rawDoc(e.Operation, emptyDoc),
+		Operation:    RawDoc(e.Operation, emptyDoc),
 	}
 	var notes []string
 	if base == "" {
@@ -66,7 +64,7 @@ func (t *tools) inspect(_ context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 		notes = append(notes, note+".")
 	}
 	if len(e.Defs) > 0 {
-		defs, omitted := assembleDefs(spec.Defs, e.Defs, t.defsBudget)
+		defs, omitted := assembleDefs(spec.Defs, e.Defs, s.defsBudget)
 		ans.Defs = defs
 		if omitted > 0 {
 			notes = append(notes, fmt.Sprintf("%d of %d schemas under $defs were omitted to keep this answer small; "+
@@ -74,8 +72,11 @@ func (t *tools) inspect(_ context.Context, req mcp.CallToolRequest) (*mcp.CallTo
 		}
 	}
 	ans.Note = strings.Join(notes, " ")
-	return success(ans)
+	return ans, nil
 }
+
+// DefsBudget is the bytes of $defs one answer carries.
+func (s *Service) DefsBudget() int { return s.defsBudget }
 
 // assembleDefs renders the $defs object of the defs at idxs, nearest first.
 // A schema that no longer fits in budget bytes is replaced by a placeholder,
@@ -97,7 +98,7 @@ func assembleDefs(all []catalog.Def, idxs []int, budget int) (json.RawMessage, i
 		name, _ := json.Marshal(d.Name) // a string always encodes
 		buf.Write(name)
 		buf.WriteByte(':')
-		schema := rawDoc(d.Schema, brokenDef)
+		schema := RawDoc(d.Schema, brokenDef)
 		if used+len(schema) > budget {
 			omitted++
 			buf.WriteString(omittedDef)
@@ -110,9 +111,9 @@ func assembleDefs(all []catalog.Def, idxs []int, budget int) (json.RawMessage, i
 	return buf.Bytes(), omitted
 }
 
-// rawDoc is a pre-rendered JSON document, or fallback when it is empty or
+// RawDoc is a pre-rendered JSON document, or fallback when it is empty or
 // not valid JSON, so one bad literal cannot break the whole answer.
-func rawDoc(doc, fallback string) json.RawMessage {
+func RawDoc(doc, fallback string) json.RawMessage {
 	if strings.TrimSpace(doc) == "" || !json.Valid([]byte(doc)) {
 		return json.RawMessage(fallback)
 	}

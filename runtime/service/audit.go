@@ -1,4 +1,4 @@
-package server
+package service
 
 import (
 	"bytes"
@@ -27,7 +27,7 @@ const (
 )
 
 // callRecord is one invoke's audit line, filled in as the call proceeds
-// and written by (*tools).audit. Code that shapes the answer sets Bytes and
+// and written by (*Service).writeAudit. Code that shapes the answer sets Bytes and
 // Spilled before the line is written (the handler defers audit).
 type callRecord struct {
 	e  *catalog.Endpoint
@@ -47,7 +47,7 @@ type callRecord struct {
 }
 
 // startCall opens the audit record of a validated call of e.
-func (t *tools) startCall(e *catalog.Endpoint, in *invoke.Input) *callRecord {
+func startCall(e *catalog.Endpoint, in *invoke.Input) *callRecord {
 	return &callRecord{e: e, in: in, Bytes: -1}
 }
 
@@ -75,10 +75,14 @@ func contentLength(h map[string]string) int64 {
 	return n
 }
 
-// audit writes rec as one structured line. Parameter values and body
+// writeAudit writes rec as one structured line. Parameter values and body
 // fields whose names suggest a secret are masked, and so are header values
-// of that kind and every cookie.
-func (t *tools) audit(ctx context.Context, rec *callRecord) {
+// of that kind and every cookie. A call whose confirmation is pending
+// writes nothing: it is audited when it is retried with the answer.
+func (s *Service) writeAudit(ctx context.Context, rec *callRecord) {
+	if rec.Confirmation == confirmPending {
+		return
+	}
 	e, in := rec.e, rec.in
 	attrs := []slog.Attr{
 		slog.String("endpoint", e.ID),
@@ -117,7 +121,7 @@ func (t *tools) audit(ctx context.Context, rec *callRecord) {
 	if len(in.Cookies) > 0 {
 		attrs = append(attrs, slog.String("cookies", redactAll(in.Cookies)))
 	}
-	t.auditLog.LogAttrs(ctx, level, "invoke", attrs...)
+	s.audit.LogAttrs(ctx, level, "invoke", attrs...)
 }
 
 // auditLogger is the logger of audit lines: JSON lines on w when the
@@ -156,7 +160,7 @@ func maskBody(raw json.RawMessage) string {
 	if dec.Decode(&v) != nil {
 		return "(" + strconv.Itoa(len(raw)) + " bytes, not JSON)"
 	}
-	b, err := encode(maskValue(v, 0))
+	b, err := Encode(maskValue(v, 0))
 	if err != nil {
 		return "(unreadable body)"
 	}
