@@ -13,6 +13,8 @@ import (
 	"strings"
 	"syscall"
 
+	mcpserver "github.com/mark3labs/mcp-go/server"
+
 	"github.com/swag2mcp/swag2mcp/runtime/config"
 	"github.com/swag2mcp/swag2mcp/runtime/mcptools"
 	"github.com/swag2mcp/swag2mcp/runtime/metrics"
@@ -70,13 +72,11 @@ func Main(opts Options) int {
 		logger = newLogger(opts.Stderr, cfg)
 	}
 	opts.Logger = logger
-	rec := metrics.New()
-	svc, err := NewService(opts, cfg, rec)
+	s, rec, err := build(opts, cfg)
 	if err != nil {
 		logger.Error("cannot start", "error", err)
 		return exitError
 	}
-	s := mcptools.NewServer(svc, mcptools.Options{Name: opts.Name, Version: opts.Version, Logger: logger, Metrics: rec})
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if cfg.HTTP != "" {
@@ -89,6 +89,17 @@ func Main(opts Options) int {
 		return exitError
 	}
 	return exitOK
+}
+
+// build makes the MCP server of opts with cfg, counting into a new
+// metrics recorder.
+func build(opts Options, cfg *config.Config) (*mcpserver.MCPServer, *metrics.Recorder, error) {
+	rec := metrics.New()
+	svc, err := NewService(opts, cfg, rec)
+	if err != nil {
+		return nil, nil, err
+	}
+	return mcptools.NewServer(svc, mcptools.Options{Name: opts.Name, Version: opts.Version, Logger: opts.Logger, Metrics: rec}), rec, nil
 }
 
 // newLogger logs to w at the configured level, as text or JSON lines.

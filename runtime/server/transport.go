@@ -66,6 +66,9 @@ func serveHTTP(ctx context.Context, s *mcpserver.MCPServer, cfg *config.Config, 
 // statelessly (no affinity needed), and what a session declared at
 // initialization (elicitation) stays in mcp-go's session object.
 func listenHTTP(s *mcpserver.MCPServer, cfg *config.Config, rec *metrics.Recorder, log *slog.Logger) (*httpserve.Server, error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	var mo []mcpserver.StreamableHTTPOption
 	mo = append(mo,
 		mcpserver.WithEndpointPath(httpserve.PathMCP),
