@@ -6,13 +6,14 @@ SPECS   := .cache/specs
 GITHUB_SPEC := $(SPECS)/octokit-openapi/generated/api.github.com.json
 PRISM   := .cache/prism/node_modules/.bin/prism
 
-.PHONY: build test check golden bench report demo corpus fetch-specs prism fuzz clean
+.PHONY: build test check golden bench report demo corpus fetch-specs prism fuzz clean conformance loadbench
 
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
 
-test: check prism ## vet, format and tidy checks, then every test (goldens build their modules)
+test: check prism ## vet, format and tidy checks, then every test (goldens build their modules), then the MCP conformance suite
 	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) $(GO) test -count=1 ./...
+	$(MAKE) conformance
 
 check:
 	$(GO) vet ./...
@@ -48,6 +49,17 @@ prism: $(PRISM) ## Stoplight Prism (mock server for the auth integration test) f
 $(PRISM):
 	mkdir -p .cache/prism
 	cd .cache/prism && npm install --no-audit --no-fund --silent --prefix . @stoplight/prism-cli@5.14.2
+
+CONFORMANCE := .cache/conformance
+
+conformance: build ## the official MCP conformance suite (npm, Node 22 into .cache/conformance) against the petstore server over --http
+	rm -rf $(CONFORMANCE)/petstore-mcp
+	$(BIN) gen golden/testdata/petstore/petstore.yaml -o $(CONFORMANCE)/petstore-mcp
+	cd $(CONFORMANCE)/petstore-mcp && $(GO) build -o petstore-mcp .
+	scripts/conformance.sh $(CONFORMANCE)/petstore-mcp/petstore-mcp $(CONFORMANCE)
+
+loadbench: ## HTTP load: 50 clients x 2,000 calls of search, inspect and invoke against a local upstream
+	$(GO) run ./internal/loadbench
 
 fetch-specs: ## real specs from the npm registry into .cache/specs
 	scripts/fetch-specs.sh
