@@ -58,8 +58,8 @@ conformance: build ## the official MCP conformance suite (npm, Node 22 into .cac
 	cd $(CONFORMANCE)/petstore-mcp && $(GO) build -o petstore-mcp .
 	scripts/conformance.sh $(CONFORMANCE)/petstore-mcp/petstore-mcp $(CONFORMANCE)
 
-loadbench: ## HTTP load: 50 clients x 2,000 calls of search, inspect and invoke against a local upstream
-	$(GO) run ./internal/loadbench
+loadbench: conformance ## HTTP load: 50 clients x 2,000 calls of search, inspect and invoke against a local upstream
+	$(GO) run ./internal/loadbench -server $(CONFORMANCE)/petstore-mcp/petstore-mcp $(LOADBENCH_FLAGS)
 
 fetch-specs: ## real specs from the npm registry into .cache/specs
 	scripts/fetch-specs.sh

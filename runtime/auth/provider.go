@@ -22,10 +22,9 @@ const (
 
 // Options configures a Provider. The zero value reads the environment only.
 type Options struct {
-	Getenv     func(string) string // nil: os.Getenv
-	ConfigFile string              // YAML credentials file; "" for none
-	// Credentials are credentials already read (runtime/config reads the
-	// config file's credentials section); used when ConfigFile is "".
+	Getenv func(string) string // nil: os.Getenv
+	// Credentials are the config file's credentials section (read by
+	// runtime/config); the environment wins over them.
 	Credentials map[string]string
 	HTTPClient  *http.Client     // for token endpoints; nil: a client with a timeout that follows no redirects
 	Now         func() time.Time // nil: time.Now
@@ -55,8 +54,8 @@ type source struct {
 }
 
 // New reads the credentials of every scheme of cat from the environment
-// and opts.ConfigFile. Only an unreadable or unsafe config file is an
-// error; missing credentials surface when a request needs them.
+// and opts.Credentials. Missing credentials surface when a request needs
+// them.
 func New(cat *catalog.Catalog, opts Options) (*Provider, error) {
 	if cat == nil {
 		return nil, errors.New("auth: nil catalog")
@@ -79,13 +78,6 @@ func New(cat *catalog.Catalog, opts Options) (*Provider, error) {
 	}
 	for k, v := range opts.Credentials {
 		p.file[k] = v
-	}
-	if opts.ConfigFile != "" {
-		file, err := loadConfig(opts.ConfigFile)
-		if err != nil {
-			return nil, err
-		}
-		p.file = file
 	}
 	if p.client == nil {
 		p.client = &http.Client{

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/swag2mcp/swag2mcp/runtime/filter"
 )
@@ -141,7 +142,7 @@ func TestUnknownKey(t *testing.T) {
 		{"unknown section", "respones:\n  workspace: /x\n", `cfg.yaml:1:1: respones: unknown key`},
 		{"filter list", "filter:\n  include_tags: [x]\n", `cfg.yaml:2:3: filter.include_tags: unknown key (did you mean filter.include_tag?)`},
 		{"per-spec limit", "limits:\n  specs:\n    petstore: {coldown: 1s}\n", `limits.specs.petstore.coldown: unknown key`},
-		{"credential at the top", "PETSTORE_API_KEY: k\n", `cfg.yaml:1:1: PETSTORE_API_KEY: unknown key`},
+		{"credential at the top", "PETSTORE_API_KEY: k\n", `cfg.yaml:1:1: a variable must be indented under "credentials:"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -273,6 +274,82 @@ func TestOneDefinition(t *testing.T) {
 		}
 		if k.Default != "" && !strings.Contains(table, "`"+k.Default+"`") {
 			t.Errorf("README table lacks the default of %s", k.Name)
+		}
+	}
+}
+
+// TestCredentialsSection: the credentials section maps variable names to
+// strings; every malformed form is a located error.
+func TestCredentialsSection(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       map[string]string
+		wantErr    string
+	}{
+		{name: "values", text: "credentials:\n  PETSTORE_API_KEY: k-1\n  PETSTORE_BASIC_PASSWORD: 12345\n  PETSTORE_BEARER: \"x: y\"\n  EMPTY:\n",
+			want: map[string]string{"PETSTORE_API_KEY": "k-1", "PETSTORE_BASIC_PASSWORD": "12345", "PETSTORE_BEARER": "x: y"}},
+		{name: "empty file", text: ""},
+		{name: "not a mapping", text: "- a\n", wantErr: "cfg.yaml:1:1: want a mapping of keys"},
+		{name: "variable at top level", text: "credentials:\nPETSTORE_API_KEY: x\n", wantErr: `cfg.yaml:2:1: a variable must be indented under "credentials:"`},
+		{name: "credentials a list", text: "credentials:\n  - A\n", wantErr: `cfg.yaml:2:3: credentials: must map variable names to values`},
+		{name: "value a mapping", text: "credentials:\n  A:\n    b: c\n", wantErr: "cfg.yaml:3:5: credentials: a value must be a string"},
+		{name: "duplicate", text: "credentials:\n  A: x\n  A: y\n", wantErr: "cfg.yaml:3:3: credentials: a variable is given twice"},
+		{name: "syntax error", text: "credentials:\n  A: \"unterminated\n", wantErr: "not valid YAML: syntax error at line 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := load(t, []string{"--config", writeConfig(t, tt.text)}, nil)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, c.Credentials, cmpopts.EquateEmpty()); diff != "" {
+				t.Errorf("credentials (-want +got):\n%s", diff)
+			}
+		})
+	}
+	for _, tt := range []struct{ name, path string }{{"directory", t.TempDir()}, {"too large", writeConfig(t, strings.Repeat("#", maxFileBytes+1))}} {
+		if _, err := load(t, []string{"--config", tt.path}, nil); err == nil {
+			t.Errorf("%s: no error", tt.name)
+		}
+	}
+}
+
+// TestFileErrorsNeverQuoteSecrets: config files that hold a secret and are
+// wrong in every way give errors without the secret.
+func TestFileErrorsNeverQuoteSecrets(t *testing.T) {
+	const secret = "LEAK-apikey-7f3a9"
+	for _, text := range []string{
+		"credentials:\n  A: \"" + secret + "\n",
+		"credentials:\n  A: [" + secret + "]\n",
+		"credentials:\n  A: {" + secret + ": 1}\n",
+		"credentials:\n  A: " + secret + "\n  A: x\n",
+		"credentials:\n  A: b\n" + strings.ToUpper(strings.ReplaceAll(secret, "-", "_")) + ": x\n",
+		"- " + secret + "\n",
+		"credentials: " + secret + "\n",
+		"credentials:\n  A: *" + secret[:9] + "\n",
+		"credentials:\n\tA: " + secret + "\n",
+		"http_token: [" + secret + "]\n",
+		"http_token: " + secret + "\nhttp_token_x: 1\n",
+	} {
+		for _, mode := range []os.FileMode{0o600, 0o644} {
+			path := writeConfig(t, text)
+			if err := os.Chmod(path, mode); err != nil {
+				t.Fatal(err)
+			}
+			_, err := load(t, []string{"--config", path}, nil)
+			if err == nil {
+				t.Errorf("config %q loaded without error", text)
+				continue
+			}
+			if upper := strings.ToUpper(strings.ReplaceAll(secret, "-", "_")); strings.Contains(err.Error(), secret) || strings.Contains(err.Error(), upper) {
+				t.Errorf("error quotes the secret: %v", err)
+			}
 		}
 	}
 }

@@ -122,7 +122,11 @@ func (fv *fileValues) walk(m *yaml.Node, prefix string, keys map[string]*Key) er
 			continue
 		}
 		key, ok := keys[name]
-		if !ok {
+		switch {
+		case !ok && prefix == "" && variableLike(name):
+			// Never quoted: a value typed where its name belongs may be a secret.
+			return fv.errorf(k, "", "a variable must be indented under \"credentials:\"")
+		case !ok:
 			return fv.errorf(k, name, "unknown key%s", suggest(name, keys))
 		}
 		text, err := scalarText(v, key)
@@ -246,6 +250,17 @@ func scalarText(v *yaml.Node, key *Key) (string, error) {
 		return "", errors.New("want a list of strings")
 	}
 	return "", errors.New("want a single value")
+}
+
+// variableLike reports whether k looks like an environment variable name
+// (upper case, digits, '_').
+func variableLike(k string) bool {
+	for i := range len(k) {
+		if c := k[i]; !(c >= 'A' && c <= 'Z' || c == '_' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return k != ""
 }
 
 // hasSection reports whether some key sits under section name.
