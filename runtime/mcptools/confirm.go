@@ -149,13 +149,6 @@ func overHTTP(ctx context.Context) bool {
 	return v
 }
 
-// errNoMidScriptAsk refuses a write in a script when the user cannot be
-// asked in the middle of a call: a stateless HTTP request (protocol
-// 2026-07-28) has no channel for a server-initiated request.
-var errNoMidScriptAsk = &service.Error{Code: service.CodeNotConfirmed, Message: "this connection cannot ask the user " +
-	"in the middle of a script, and this call may change data; nothing was sent. Make this call with the invoke tool, " +
-	"which asks the user first"}
-
 // scriptAsker is how a script's calls ask the user: never (nil) for a
 // client that cannot be asked; a server-initiated request where the
 // connection carries one; else the refusal above.
@@ -169,8 +162,13 @@ func (a *adapter) scriptAsker(ctx context.Context) service.Asker {
 	return elicitAsker{a.mcp}
 }
 
+// refuseAsker refuses a write in a script when the user cannot be asked
+// in the middle of a call: a stateless HTTP request (protocol 2026-07-28)
+// has no channel for a server-initiated request.
 type refuseAsker struct{}
 
 func (refuseAsker) Ask(context.Context, service.Prompt) (service.Answer, error) {
-	return 0, errNoMidScriptAsk
+	return 0, &service.Error{Code: service.CodeNotConfirmed, Message: "this connection cannot ask the user " +
+		"in the middle of a script, and this call may change data; nothing was sent. Make this call with the invoke tool, " +
+		"which asks the user first"}
 }

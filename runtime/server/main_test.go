@@ -7,8 +7,11 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -208,5 +211,47 @@ func TestMainStdioMetricsAndJSONLogs(t *testing.T) {
 	}
 	if audit["operation"] != "getPetById" || audit["status"] != 200.0 || audit["level"] != "INFO" {
 		t.Errorf("audit line = %v", audit)
+	}
+}
+
+// TestMainHTTPSignal runs Main with --http as a generated server would,
+// sends the process SIGTERM once it serves, and expects exit 0.
+func TestMainHTTPSignal(t *testing.T) {
+	logR, logW := io.Pipe()
+	opts := testOptions(nil)
+	opts.Args = []string{"--http", "127.0.0.1:0", "--log-format", "json"}
+	opts.Stdout, opts.Stderr = io.Discard, logW
+	exit := make(chan int, 1)
+	go func() {
+		exit <- Main(opts)
+		logW.Close()
+	}()
+	sc := bufio.NewScanner(logR)
+	var url string
+	for url == "" && sc.Scan() {
+		var line struct{ Msg, URL string }
+		if json.Unmarshal(sc.Bytes(), &line) == nil && line.Msg == "serving MCP over streamable HTTP" {
+			url = line.URL
+		}
+	}
+	go io.Copy(io.Discard, logR)
+	if url == "" {
+		t.Fatal("Main did not log its address")
+	}
+	resp, err := http.Get(strings.TrimSuffix(url, "/mcp") + "/healthz")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("/healthz: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-exit:
+		if code != 0 {
+			t.Errorf("Main = %d after SIGTERM, want 0", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Main did not return after SIGTERM")
 	}
 }
