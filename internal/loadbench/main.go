@@ -40,6 +40,7 @@ type options struct {
 	clients  int
 	calls    int
 	protocol string
+	rounds   int
 	timeout  time.Duration
 }
 
@@ -51,8 +52,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.clients, "clients", 50, "concurrent clients, each with its own session")
 	fs.IntVar(&o.calls, "calls", 2000, "calls per client (search, inspect and invoke in turn)")
 	fs.StringVar(&o.protocol, "protocol", "", "MCP protocol version the clients ask for (\"\": the latest, stateless 2026-07-28)")
+	fs.IntVar(&o.rounds, "rounds", 1, "rounds of the whole load against the same server process, RSS after each")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "stop the run after this long")
-	if err := fs.Parse(args); err != nil || o.server == "" || o.clients < 1 || o.calls < 1 || o.clients*o.calls > 1_000_000 {
+	if err := fs.Parse(args); err != nil || o.server == "" || o.clients < 1 || o.calls < 1 || o.rounds < 1 || o.rounds*o.clients*o.calls > 1_000_000 {
 		fmt.Fprintln(stderr, "usage: loadbench -server PATH [-clients 50] [-calls 2000] (at most 1,000,000 calls)")
 		return 2
 	}
@@ -94,9 +96,27 @@ func bench(o options, out io.Writer) error {
 	}
 	loadStart := loadAvg()
 
+	fmt.Fprintf(out, "loadbench: %d clients x %d calls (search, inspect, invoke in turn) over streamable HTTP, protocol %s, %d round(s)\n",
+		o.clients, o.calls, orLatest(o.protocol), o.rounds)
+	fmt.Fprintf(out, "machine: %d cores, load average %s at the start\n", runtime.NumCPU(), loadStart)
+	fmt.Fprintf(out, "server RSS after warm-up: %.1f MiB\n", float64(rssStart)/(1<<20))
+	var firstErr atomic.Value
+	for r := range o.rounds {
+		if err := round(ctx, o, srv, hc, ids, &firstErr, out, r+1); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(out, "machine: load average %s at the end\n", loadAvg())
+	if e, ok := firstErr.Load().(error); ok {
+		return fmt.Errorf("calls failed; first: %w", e)
+	}
+	return nil
+}
+
+// round runs the whole load once and reports it.
+func round(ctx context.Context, o options, srv *server, hc *http.Client, ids []string, firstErr *atomic.Value, out io.Writer, n int) error {
 	lat := make([][]time.Duration, o.clients)
 	var errs atomic.Int64
-	var firstErr atomic.Value
 	var wg sync.WaitGroup
 	start := time.Now()
 	for c := range o.clients {
@@ -135,18 +155,11 @@ func bench(o options, out io.Writer) error {
 	all := slices.Concat(lat...)
 	slices.Sort(all)
 	total := len(all)
-	fmt.Fprintf(out, "loadbench: %d clients x %d calls (search, inspect, invoke in turn) over streamable HTTP, protocol %s\n",
-		o.clients, o.calls, orLatest(o.protocol))
-	fmt.Fprintf(out, "machine: %d cores, load average %s at the start, %s at the end\n", runtime.NumCPU(), loadStart, loadAvg())
-	fmt.Fprintf(out, "calls:      %d in %.2f s = %.0f calls/s\n", total, elapsed.Seconds(), float64(total)/elapsed.Seconds())
+	fmt.Fprintf(out, "round %d: %d calls in %.2f s = %.0f calls/s", n, total, elapsed.Seconds(), float64(total)/elapsed.Seconds())
 	if total > 0 {
-		fmt.Fprintf(out, "latency:    p50 %s, p99 %s, max %s\n", pct(all, 0.50), pct(all, 0.99), all[total-1].Round(time.Microsecond))
+		fmt.Fprintf(out, ", p50 %s, p99 %s, max %s", pct(all, 0.50), pct(all, 0.99), all[total-1].Round(time.Microsecond))
 	}
-	fmt.Fprintf(out, "errors:     %d\n", errs.Load())
-	fmt.Fprintf(out, "server RSS: %.1f MiB after warm-up, %.1f MiB after the run\n", float64(rssStart)/(1<<20), float64(rssEnd)/(1<<20))
-	if e, ok := firstErr.Load().(error); ok {
-		return fmt.Errorf("%d calls failed; first: %w", errs.Load(), e)
-	}
+	fmt.Fprintf(out, ", errors %d, server RSS %.1f MiB\n", errs.Load(), float64(rssEnd)/(1<<20))
 	return nil
 }
 

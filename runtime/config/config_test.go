@@ -177,6 +177,8 @@ func TestBadValue(t *testing.T) {
 		{name: "file list of maps", file: "safe_ops: [{a: b}]\n", want: "cfg.yaml:1:11: safe_ops: line 1: want a string"},
 		{name: "per-spec env", env: map[string]string{"PETSTORE_COOLDOWN": "-1"}, want: "PETSTORE_COOLDOWN"},
 		{name: "origin", args: []string{"--http-allowed-origins", "example.com"}, want: "http_allowed_origins"},
+		{name: "write timeout shorter than a script", args: []string{"--http", ":1", "--http-write-timeout", "20s"},
+			want: "http_write_timeout (20s) must be longer than the longest call"},
 		{name: "yaml", file: "a: [\n", want: "cfg.yaml: not valid YAML: syntax error at line"},
 		{name: "missing file", args: []string{"--config", "/nonexistent/cfg.yaml"}, want: "no such file"},
 	}

@@ -185,6 +185,10 @@ func (c *Config) check() error {
 			return errors.New("safe_ops: empty pattern")
 		}
 	}
+	if longest := max(c.Timeout, c.ScriptTimeout); c.HTTP != "" && c.HTTPWriteTimeout <= longest {
+		return fmt.Errorf("http_write_timeout (%s) must be longer than the longest call, limits.timeout and limits.script_timeout (%s)",
+			c.HTTPWriteTimeout, longest)
+	}
 	for _, o := range c.HTTPAllowedOrigins {
 		if !strings.Contains(o, "://") {
 			return fmt.Errorf("http_allowed_origins: %s is not an origin like https://app.example.com", strconv.Quote(o))

@@ -114,7 +114,7 @@ func (a *adapter) handle(tool string, h handlerFunc) mcpserver.ToolHandlerFunc {
 			case res.NeedsInput():
 				a.metrics.ToolCall(tool, outcomeInputRequired)
 			case res.IsError:
-				a.metrics.ToolCall(tool, outcomeFault)
+				a.metrics.ToolCall(tool, errorCode(res))
 			default:
 				a.metrics.ToolCall(tool, outcomeOK)
 			}
@@ -123,6 +123,21 @@ func (a *adapter) handle(tool string, h handlerFunc) mcpserver.ToolHandlerFunc {
 		a.metrics.ToolCall(tool, outcomeOK)
 		return success(v)
 	}
+}
+
+// errorCode reads the code of a failed result's {"error": {"code"}}
+// (the script tool's failures carry the script's code).
+func errorCode(res *mcp.CallToolResult) string {
+	raw, ok := res.StructuredContent.(json.RawMessage)
+	var doc struct {
+		Error struct {
+			Code string `json:"code"`
+		} `json:"error"`
+	}
+	if !ok || json.Unmarshal(raw, &doc) != nil || doc.Error.Code == "" {
+		return outcomeFault
+	}
+	return doc.Error.Code
 }
 
 // rawArgs is a call's arguments as JSON.

@@ -85,8 +85,10 @@ func listenHTTP(s *mcpserver.MCPServer, cfg *config.Config, rec *metrics.Recorde
 		AllowedOrigins: cfg.HTTPAllowedOrigins, AllowedHosts: cfg.HTTPAllowedHosts, MaxBodySize: cfg.HTTPMaxBodySize,
 		ReadTimeout: cfg.HTTPReadTimeout, WriteTimeout: cfg.HTTPWriteTimeout, IdleTimeout: cfg.HTTPIdleTimeout,
 		ShutdownTimeout: cfg.HTTPShutdownTimeout,
-		OnShutdown:      func() { streamable.CloseSessions(context.Background()) },
-		Logger:          log,
+		// Ends the session sweeper and the standalone GET streams, which
+		// would otherwise hold the shutdown open.
+		OnShutdown: func() { streamable.Shutdown(context.Background()) },
+		Logger:     log,
 	}
 	if len(cfg.HTTPAuthServers) > 0 {
 		resource := cfg.HTTPResource
