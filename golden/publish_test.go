@@ -95,8 +95,10 @@ func TestPublish(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(app, "petmcp", "go.mod")); err == nil {
 			t.Errorf("package mode wrote a go.mod")
 		}
+		copyTree(t, "testdata/packaged/usertest", filepath.Join(app, "petmcp")) // the typed API's test
 		u.run(t, app, "go", "mod", "tidy")
 		u.run(t, app, "go", "vet", "./...")
+		u.run(t, app, "go", "test", "-count=1", "./...")
 		u.run(t, app, "go", "build", "-o", "petstore-mcp", "./cmd/petstore-mcp")
 		serve(t, filepath.Join(app, "petstore-mcp"))
 	})

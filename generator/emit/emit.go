@@ -76,6 +76,11 @@ func Emit(api *ir.API, opts Options) ([]File, error) {
 		{"catalog_gen.go", catalogFile(api, opts.Package)},
 	}
 	gen[1].file.NoFormat = countEndpoints(api.Specs...) > limit
+	if opts.Package != "" {
+		c := clientFile(api, opts.Package)
+		c.NoFormat = gen[1].file.NoFormat
+		gen = append(gen, goFile{"client_gen.go", c})
+	}
 	for _, s := range api.Specs {
 		f := stubsFile(s, opts.Package)
 		f.NoFormat = countEndpoints(s) > limit
