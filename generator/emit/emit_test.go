@@ -158,3 +158,30 @@ func TestReadme(t *testing.T) {
 		t.Errorf("README has %d fence lines, want 6 (three closed code blocks: build, config file, client config)", fences)
 	}
 }
+
+// TestVersionMarker checks the lockstep rule: generated code references
+// the runtime's version marker, with the upgrade advice on the line above,
+// so a runtime too old to have it fails to compile right there.
+func TestVersionMarker(t *testing.T) {
+	for _, pkg := range []string{"", "petmcp"} {
+		opts := testOptions("")
+		opts.Package = pkg
+		files, err := Emit(fixture(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if f.Path != "main_gen.go" {
+				continue
+			}
+			src := string(f.Data)
+			i := strings.Index(src, "\nconst _ = swagruntime.SupportPackageIsVersion1\n")
+			if i < 0 {
+				t.Fatalf("package %q: main_gen.go does not reference the version marker:\n%s", pkg, src)
+			}
+			if !strings.Contains(src[:i], "go get github.com/swag2mcp/swag2mcp@") {
+				t.Errorf("package %q: no upgrade advice above the marker", pkg)
+			}
+		}
+	}
+}

@@ -32,9 +32,9 @@ func mainFile(api *ir.API, opts Options) *jen.File {
 		f.PackageComment("// " + line)
 	}
 
-	f.Add(doc("The runtime must support generated code of format 1. If this line does not compile, "+
-		"the swag2mcp runtime is older than the generator that wrote this file: "+
-		"upgrade it with go get "+runtimeModule+"@latest (or the generator's version).",
+	f.Add(doc("The runtime must support generated code of format 1. If this line does not compile, the "+
+		"swag2mcp runtime is older than the generator that wrote this file; upgrade it to the generator's "+
+		"version or later:\n\ngo get "+runtimeModule+"@latest",
 		jen.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion1")))
 	f.Line()
 

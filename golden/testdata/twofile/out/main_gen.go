@@ -11,8 +11,10 @@ import (
 )
 
 // The runtime must support generated code of format 1. If this line does not compile, the swag2mcp
-// runtime is older than the generator that wrote this file: upgrade it with go get
-// github.com/swag2mcp/swag2mcp@latest (or the generator's version).
+// runtime is older than the generator that wrote this file; upgrade it to the generator's version or
+// later:
+//
+// go get github.com/swag2mcp/swag2mcp@latest
 const _ = swagruntime.SupportPackageIsVersion1
 
 func main() {
