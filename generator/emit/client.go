@@ -32,9 +32,9 @@ func clientFile(api *ir.API, pkg string) *jen.File {
 			Params(jen.Op("*").Id("Client"), jen.Error()).Block(
 			jen.List(jen.Id("c"), jen.Err()).Op(":=").Qual(clientPath, "New").Call(
 				jen.Qual(clientPath, "Tables").Values(jen.Dict{
-					jen.Id("Name"):    jen.Lit(api.Name),
-					jen.Id("Catalog"): jen.Op("&").Id("apiCatalog"),
-					jen.Id("Stubs"):   jen.Id("apiStubs"),
+					jen.Id("Name"):  jen.Lit(api.Name),
+					jen.Id("Data"):  jen.Id("apiData"),
+					jen.Id("Stubs"): jen.Id("apiStubs"),
 				}), jen.Id("opts")),
 			jen.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err())),
 			jen.Return(jen.Op("&").Id("Client").Values(jen.Dict{jen.Id("c"): jen.Id("c")}), jen.Nil()),

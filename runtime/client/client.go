@@ -20,9 +20,11 @@ import (
 )
 
 // Tables are what a generated package hands over: its server name, its
-// catalog and the invoke stub of every endpoint.
+// catalog (as the embedded data file, or as tables) and the invoke stub of
+// every endpoint.
 type Tables struct {
 	Name    string
+	Data    string // catalog.Encode's data file; when set it gives Catalog
 	Catalog *catalog.Catalog
 	Stubs   []invoke.Stub
 }
@@ -55,6 +57,13 @@ type Error = service.Error
 
 // New builds a client over t.
 func New(t Tables, opts Options) (*Client, error) {
+	if t.Data != "" {
+		cat, _, err := catalog.Decode(t.Data)
+		if err != nil {
+			return nil, err
+		}
+		t.Catalog = cat
+	}
 	cfg := opts.Config
 	if cfg == nil {
 		specs := make([]config.Spec, 0, len(t.Catalog.Specs))

@@ -33,7 +33,11 @@ const (
 // returns the process exit code. Under stdio only protocol messages go to
 // Stdout; logs go to Stderr.
 func Main(opts Options) int {
-	opts = opts.withDefaults()
+	opts, err := opts.withDefaults().withData()
+	if err != nil {
+		fmt.Fprintf(opts.Stderr, "%s: %v\n", opts.Name, err)
+		return exitError
+	}
 	fs := flag.NewFlagSet(opts.Name, flag.ContinueOnError)
 	fs.SetOutput(opts.Stderr)
 	fs.Usage = func() {} // Main prints usage itself: to stdout for --help

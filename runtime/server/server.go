@@ -28,8 +28,12 @@ type Options struct {
 	Name    string // server name, e.g. "petstore-mcp"
 	Version string
 
+	// Data is the catalog and search index as one data file
+	// (catalog.Encode), which generated code embeds; when set it gives
+	// Catalog and Searcher.
+	Data     string
 	Catalog  *catalog.Catalog
-	Stubs    []invoke.Stub   // one per Catalog.Endpoints entry, same order
+	Stubs    []invoke.Stub   // one per Catalog.Endpoints entry, same order; nil: invoke.RawStub for all
 	Searcher search.Searcher // nil: search.New(Catalog), indexed at the first search
 
 	Args   []string  // command-line arguments without the program name
@@ -75,6 +79,23 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
+// withData opens o.Data into o.Catalog and o.Searcher. The catalog's
+// strings stay in the data, which a generated binary embeds read-only.
+func (o Options) withData() (Options, error) {
+	if o.Data == "" {
+		return o, nil
+	}
+	cat, idx, err := catalog.Decode(o.Data)
+	if err != nil {
+		return o, err
+	}
+	o.Catalog = cat
+	if o.Searcher == nil {
+		o.Searcher = search.Open(*idx, cat)
+	}
+	return o, nil
+}
+
 // specsOf names cat's specs for their per-spec settings.
 func specsOf(cat *catalog.Catalog) []config.Spec {
 	if cat == nil {
@@ -105,7 +126,10 @@ func loadConfig(opts Options) (*config.Config, error) {
 // NewService builds the application service of opts with cfg; generated
 // code and other Go callers use it to call endpoints without MCP.
 func NewService(opts Options, cfg *config.Config, rec *metrics.Recorder) (*service.Service, error) {
-	opts = opts.withDefaults()
+	opts, err := opts.withDefaults().withData()
+	if err != nil {
+		return nil, err
+	}
 	return service.New(service.Options{
 		Name: opts.Name, Catalog: opts.Catalog, Stubs: opts.Stubs, Searcher: opts.Searcher,
 		Config: cfg, Getenv: opts.Getenv, Logger: opts.Logger, AuditWriter: opts.AuditWriter,
@@ -118,7 +142,10 @@ func NewService(opts Options, cfg *config.Config, rec *metrics.Recorder) (*servi
 // catalog's tables do not refer to each other consistently or a setting
 // is wrong.
 func NewMCPServer(opts Options) (*mcpserver.MCPServer, error) {
-	opts = opts.withDefaults()
+	opts, err := opts.withDefaults().withData()
+	if err != nil {
+		return nil, err
+	}
 	cfg, err := loadConfig(opts)
 	if err != nil {
 		return nil, err

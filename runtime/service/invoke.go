@@ -83,7 +83,10 @@ func (s *Service) Invoke(ctx context.Context, req InvokeRequest) (*InvokeResult,
 	if verr != nil {
 		return nil, verr
 	}
-	stub := s.stubs[i]
+	stub := invoke.Stub(invoke.RawStub)
+	if s.stubs != nil {
+		stub = s.stubs[i]
+	}
 	if stub == nil {
 		return nil, &Error{Code: CodeInvokeError, Message: "this endpoint cannot be invoked: the server has no request builder for it"}
 	}

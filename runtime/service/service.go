@@ -29,12 +29,15 @@ import (
 // answer carries under $defs when Options.DefsBudget is zero.
 const DefaultDefsBudget = 64 << 10
 
-// Options configure New. Catalog and Stubs are required; zero values of
-// the others pick the defaults documented per field.
+// Options configure New. Catalog is required; zero values of the others
+// pick the defaults documented per field.
 type Options struct {
-	Name     string // server name; names the default workspace folder
-	Catalog  *catalog.Catalog
-	Stubs    []invoke.Stub   // one per Catalog.Endpoints entry, same order; nil entries cannot be invoked
+	Name    string // server name; names the default workspace folder
+	Catalog *catalog.Catalog
+	// Stubs are the request builders, one per Catalog.Endpoints entry in
+	// the same order (a nil entry cannot be invoked); nil means
+	// invoke.RawStub for every endpoint.
+	Stubs    []invoke.Stub
 	Searcher search.Searcher // nil: search.New(Catalog), indexed at the first search
 
 	// Config is the server's configuration; nil means config.Default().
@@ -177,7 +180,7 @@ func checkCatalog(cat *catalog.Catalog, stubs int) error {
 	if cat == nil {
 		return fmt.Errorf("no catalog")
 	}
-	if stubs != len(cat.Endpoints) {
+	if stubs != 0 && stubs != len(cat.Endpoints) {
 		return fmt.Errorf("catalog has %d endpoints but %d stubs", len(cat.Endpoints), stubs)
 	}
 	for i, c := range cat.Collections {

@@ -20,9 +20,9 @@ type Client struct {
 // the environment (the variables the server's --help lists) unless opts says otherwise.
 func NewClient(opts client.Options) (*Client, error) {
 	c, err := client.New(client.Tables{
-		Catalog: &apiCatalog,
-		Name:    "petstore-mcp",
-		Stubs:   apiStubs,
+		Data:  apiData,
+		Name:  "petstore-mcp",
+		Stubs: apiStubs,
 	}, opts)
 	if err != nil {
 		return nil, err
