@@ -14,7 +14,7 @@ const dataFile = "catalog_gen.bin"
 // endpoints), and the search index, encoded with runtime/catalog's codec.
 // It is data, not Go source: the compiler never parses it, and the server
 // reads its text in place.
-func catalogData(api *ir.API) []byte {
+func catalogData(api *ir.API) ([]byte, error) {
 	cat := catalogOf(api)
 	idx := index.Build(api)
 	return catalog.Encode(cat, &idx)
@@ -62,7 +62,10 @@ func endpointOf(e *ir.Endpoint, tag int) catalog.Endpoint {
 	out := catalog.Endpoint{
 		ID: e.ID, Tag: tag, Method: e.Method, Path: e.Path, OperationID: e.OperationID, FlatName: e.FlatName,
 		Summary: e.Summary, Description: e.Description, Deprecated: e.Deprecated, BaseURL: e.BaseURL,
-		InputSchema: e.InputSchema, Operation: e.Operation, Defs: e.DefRefs,
+		InputSchema: catalog.Text(e.InputSchema), Operation: catalog.Text(e.Operation), Defs: e.DefRefs,
+	}
+	if len(e.Tags) > 1 {
+		out.Tags = e.Tags // one tag is the endpoint's own, Tag's
 	}
 	for _, p := range e.Params {
 		cp := catalog.Param{

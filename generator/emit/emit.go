@@ -71,7 +71,11 @@ func Emit(api *ir.API, opts Options) ([]File, error) {
 	if limit <= 0 {
 		limit = DefaultFormatLimit
 	}
-	files = append(files, File{Path: dataFile, Data: catalogData(api)})
+	data, err := catalogData(api)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, File{Path: dataFile, Data: data})
 	gen := []goFile{{"main_gen.go", mainFile(api, opts)}}
 	if opts.Package != "" {
 		// The typed API: stubs, body types and the client.

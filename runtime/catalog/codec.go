@@ -11,7 +11,9 @@ import (
 // of Go literals of its tables. Strings are length-prefixed and every other
 // value is a varint, in the order of the Go types' fields. Decode returns
 // strings that are substrings of the data itself, so opening a catalog
-// copies no text: only the slices of structs are allocated.
+// copies no text: only the slices of structs are allocated. The endpoints'
+// JSON documents are the exception: they sit in zstd-compressed blocks
+// that inflate on first use (see Doc).
 //
 // It is written by hand, not with encoding/gob or JSON: those decode (and
 // copy) every byte at start-up, which for a 100,000-endpoint catalog of
@@ -25,7 +27,7 @@ const (
 )
 
 // Encode writes cat and its search index as a data file for Decode.
-func Encode(cat *Catalog, idx *Index) []byte {
+func Encode(cat *Catalog, idx *Index) ([]byte, error) {
 	w := &writer{}
 	w.buf = append(w.buf, dataMagic...)
 	w.uint(DataFormat)
@@ -46,9 +48,18 @@ func Encode(cat *Catalog, idx *Index) []byte {
 		w.str(t.Description)
 		w.int(t.Collection)
 	}
+	docs, err := packDocs(cat.Endpoints)
+	if err != nil {
+		return nil, err
+	}
 	w.uint(uint64(len(cat.Endpoints)))
 	for i := range cat.Endpoints {
-		w.endpoint(&cat.Endpoints[i])
+		w.endpoint(&cat.Endpoints[i], docs.refs[i])
+	}
+	w.uint(uint64(len(docs.frames)))
+	for i, f := range docs.frames {
+		w.int(docs.sizes[i])
+		w.str(f)
 	}
 	if idx == nil {
 		idx = &Index{}
@@ -58,7 +69,7 @@ func Encode(cat *Catalog, idx *Index) []byte {
 	for _, s := range []string{idx.Meta, idx.Blocks, idx.Dict, idx.Postings, idx.Positions, idx.Norms} {
 		w.str(s)
 	}
-	return w.buf
+	return w.buf, nil
 }
 
 // writer appends values to buf.
@@ -111,13 +122,14 @@ func (w *writer) spec(s *Spec) {
 	}
 }
 
-func (w *writer) endpoint(e *Endpoint) {
+func (w *writer) endpoint(e *Endpoint, docs [2]docRef) {
 	w.str(e.ID)
 	w.int(e.Tag)
 	for _, v := range []string{e.Method, e.Path, e.OperationID, e.FlatName, e.Summary, e.Description} {
 		w.str(v)
 	}
 	w.bool(e.Deprecated)
+	w.strs(e.Tags)
 	w.str(e.BaseURL)
 	w.uint(uint64(len(e.Params)))
 	for _, p := range e.Params {
@@ -142,8 +154,11 @@ func (w *writer) endpoint(e *Endpoint) {
 			w.strs(u.Scopes)
 		}
 	}
-	w.str(e.InputSchema)
-	w.str(e.Operation)
+	for _, d := range docs {
+		w.int(d.block)
+		w.int(d.off)
+		w.int(d.n)
+	}
 	w.ints(e.Defs)
 }
 
@@ -175,10 +190,21 @@ func Decode(data string) (*Catalog, *Index, error) {
 		t := &cat.Tags[i]
 		t.ID, t.Name, t.Description, t.Collection = r.str(), r.str(), r.str(), r.int()
 	}
+	store := newBlockStore()
 	cat.Endpoints = make([]Endpoint, r.count())
 	for i := range cat.Endpoints {
-		r.endpoint(&cat.Endpoints[i])
+		r.endpoint(&cat.Endpoints[i], store)
 	}
+	n := r.count()
+	store.blocks, store.sizes = make([]string, n), make([]int, n)
+	for i := range n {
+		store.sizes[i] = r.int()
+		if store.sizes[i] < 0 || store.sizes[i] > maxBlockSize {
+			r.fail("block too large")
+		}
+		store.blocks[i] = r.str()
+	}
+	r.checkDocs(cat.Endpoints, store)
 	idx := &Index{Format: r.int(), Docs: r.int()}
 	idx.Meta, idx.Blocks, idx.Dict = r.str(), r.str(), r.str()
 	idx.Postings, idx.Positions, idx.Norms = r.str(), r.str(), r.str()
@@ -237,6 +263,10 @@ func (r *reader) int() int {
 	v := int64(u >> 1)
 	if u&1 != 0 {
 		v = ^v
+	}
+	if u > 1<<40 { // no index, offset or size of a catalog comes near
+		r.fail("number out of range")
+		return 0
 	}
 	if int64(int(v)) != v {
 		r.fail("number out of range")
@@ -327,11 +357,12 @@ func (r *reader) spec(s *Spec) {
 	}
 }
 
-func (r *reader) endpoint(e *Endpoint) {
+func (r *reader) endpoint(e *Endpoint, store *blockStore) {
 	e.ID = r.str()
 	e.Tag = r.int()
 	e.Method, e.Path, e.OperationID, e.FlatName, e.Summary, e.Description = r.str(), r.str(), r.str(), r.str(), r.str(), r.str()
 	e.Deprecated = r.bool()
+	e.Tags = r.strs()
 	e.BaseURL = r.str()
 	if n := r.count(); n > 0 {
 		e.Params = make([]Param, n)
@@ -360,6 +391,25 @@ func (r *reader) endpoint(e *Endpoint) {
 			}
 		}
 	}
-	e.InputSchema, e.Operation = r.str(), r.str()
+	for _, d := range []*Doc{&e.InputSchema, &e.Operation} {
+		ref := &docRef{store: store, block: r.int(), off: r.int(), n: r.int()}
+		if ref.n > 0 {
+			d.ref = ref
+		}
+	}
 	e.Defs = r.ints()
+}
+
+// checkDocs checks that every document lies inside its block.
+func (r *reader) checkDocs(eps []Endpoint, store *blockStore) {
+	for i := range eps {
+		for _, d := range []Doc{eps[i].InputSchema, eps[i].Operation} {
+			if d.ref == nil || r.err != nil {
+				continue
+			}
+			if d.ref.block < 0 || d.ref.block >= len(store.sizes) || d.ref.off < 0 || d.ref.off+d.ref.n > store.sizes[d.ref.block] {
+				r.fail("document outside its block")
+			}
+		}
+	}
 }

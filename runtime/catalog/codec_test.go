@@ -28,30 +28,42 @@ func sample() (*Catalog, *Index) {
 		Endpoints: []Endpoint{
 			{
 				ID: "e1", Tag: 0, Method: "GET", Path: "/pet/{petId}", OperationID: "getPetById", FlatName: "getPetById",
-				Summary: "Find", Description: "Returns one", Deprecated: true, BaseURL: "https://other",
+				Summary: "Find", Description: "Returns one", Deprecated: true, Tags: []string{"pet", "extra"}, BaseURL: "https://other",
 				Params: []Param{
 					{Name: "petId", In: "path", Required: true},
 					{Name: "ids", Key: "ids[]", In: "query", Style: "form", Explode: ExplodeFalse, AllowReserved: true, CollectionFormat: "csv"},
 				},
 				Body:        &Body{Required: true, MediaTypes: []string{"application/json", "text/plain"}},
 				Security:    []Requirement{{Schemes: []SchemeUse{{Scheme: 0, Scopes: []string{"read"}}, {Scheme: 1}}}, {}},
-				InputSchema: `{"type":"object"}`, Operation: `{"id":"getPetById"}`, Defs: []int{0, 1},
+				InputSchema: Text(`{"type":"object"}`), Operation: Text(`{"id":"getPetById"}`), Defs: []int{0, 1},
 			},
-			{ID: "e2", Tag: 0, Method: "POST", Path: "/pet"},
+			{ID: "e2", Tag: 0, Method: "POST", Path: "/pet", Operation: Text(strings.Repeat(`{"big":true}`, 9000))},
 		},
 	}
 	idx := &Index{Format: 1, Docs: 2, Meta: "m", Blocks: "b", Dict: "d\x00", Postings: "p", Positions: "q", Norms: "n"}
 	return cat, idx
 }
 
+// docText compares documents by their text.
+var docText = cmp.Comparer(func(a, b Doc) bool { return a.String() == b.String() })
+
+func encode(t testing.TB, cat *Catalog, idx *Index) string {
+	t.Helper()
+	b, err := Encode(cat, idx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
 func TestCodecRoundTrip(t *testing.T) {
 	cat, idx := sample()
-	data := string(Encode(cat, idx))
+	data := encode(t, cat, idx)
 	gotCat, gotIdx, err := Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(cat, gotCat, cmpopts.EquateEmpty()); diff != "" {
+	if diff := cmp.Diff(cat, gotCat, cmpopts.EquateEmpty(), docText); diff != "" {
 		t.Errorf("catalog (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff(idx, gotIdx); diff != "" {
@@ -63,7 +75,7 @@ func TestCodecRoundTrip(t *testing.T) {
 // substrings of the data, so opening a catalog copies no text.
 func TestDecodeSharesText(t *testing.T) {
 	cat, idx := sample()
-	data := string(Encode(cat, idx))
+	data := encode(t, cat, idx)
 	got, _, err := Decode(data)
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +98,7 @@ func within(data, s string) bool {
 
 func TestDecodeErrors(t *testing.T) {
 	cat, idx := sample()
-	good := string(Encode(cat, idx))
+	good := encode(t, cat, idx)
 	tests := []struct {
 		name, data, want string
 	}{
@@ -113,7 +125,8 @@ func TestDecodeErrors(t *testing.T) {
 func FuzzDecode(f *testing.F) {
 	cat, idx := sample()
 	cat.Specs[0].Defs = cat.Specs[0].Defs[:1] // small inputs fuzz faster
-	good := Encode(cat, idx)
+	cat.Endpoints[1].Operation = Text("{}")
+	good := []byte(encode(f, cat, idx))
 	f.Add(good)
 	f.Add(good[:len(good)-3])
 	f.Add([]byte(dataMagic + "\x01"))
@@ -122,13 +135,39 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			return
 		}
-		again := Encode(c, i)
-		c2, i2, err := Decode(string(again))
+		again := encode(t, c, i) // reads every document: a corrupt block must read as ""
+		c2, i2, err := Decode(again)
 		if err != nil {
 			t.Fatalf("re-encoded data does not decode: %v", err)
 		}
-		if diff := cmp.Diff(c, c2, cmpopts.EquateEmpty()); diff != "" || *i != *i2 {
+		if diff := cmp.Diff(c, c2, cmpopts.EquateEmpty(), docText); diff != "" || *i != *i2 {
 			t.Fatalf("round trip changed the catalog:\n%s", diff)
 		}
 	})
+}
+
+// TestDocsCompressed checks that documents are stored compressed, read
+// back whole, and that a corrupt block reads as no document.
+func TestDocsCompressed(t *testing.T) {
+	cat, idx := sample()
+	big := cat.Endpoints[1].Operation.String()
+	data := encode(t, cat, idx)
+	if strings.Contains(data, big[:200]) {
+		t.Errorf("the operation document is stored uncompressed")
+	}
+	got, _, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Endpoints[1].Operation.String() != big || got.Endpoints[0].InputSchema.String() != `{"type":"object"}` {
+		t.Errorf("documents do not read back")
+	}
+	// Flip a byte inside the last block's frame: the documents there read as "".
+	corrupt := []byte(data)
+	i := strings.LastIndex(data, "\x28\xb5\x2f\xfd") // zstd frame magic
+	corrupt[i+len(corrupt[i:])/2] ^= 0xff
+	got, _, err = Decode(string(corrupt))
+	if err == nil && got.Endpoints[1].Operation.String() == big {
+		t.Errorf("a corrupt block read back as the original")
+	}
 }

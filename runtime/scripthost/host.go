@@ -154,8 +154,8 @@ func (h *Host) Describe(_ context.Context, path string) (json.RawMessage, error)
 	e := &cat.Endpoints[i]
 	defs := specDefs(cat.SpecOf(e).Defs)
 	d := descriptor{InspectResult: ins, HTTPPath: ins.Path, ScriptPath: h.pathOf(i), FlatName: e.FlatName}
-	d.InputTypeScript, d.InputGuidance = script.TypeScript(service.RawDoc(e.InputSchema, `{"type":"object"}`), defs, typeScriptBudget)
-	if out, ok := script.OutputSchema(e.Operation, defs, h.svc.DefsBudget()); ok {
+	d.InputTypeScript, d.InputGuidance = script.TypeScript(service.RawDoc(e.InputSchema.String(), `{"type":"object"}`), defs, typeScriptBudget)
+	if out, ok := script.OutputSchema(e.Operation.String(), defs, h.svc.DefsBudget()); ok {
 		d.OutputSchema, d.OutputSchemaTarget = out, script.OutputSchemaTarget
 	}
 	return service.Encode(d)

@@ -51,7 +51,7 @@ func TestInspect(t *testing.T) {
 				"specId":       "5bec0000000000000000000000000000", "specDomain": "petstore",
 				"method": e.Method, "path": e.Path,
 				"baseUrl": tt.wantBase, "fullUrl": strings.TrimSuffix(tt.wantBase, "/") + e.Path,
-				"operation": mustDecode(t, cmpOrEmpty(e.Operation)),
+				"operation": mustDecode(t, cmpOrEmpty(e.Operation.String())),
 			}
 			if tt.wantDefs != nil {
 				want["$defs"] = tt.wantDefs

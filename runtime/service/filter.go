@@ -1,8 +1,6 @@
 package service
 
 import (
-	"encoding/json"
-
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 	"github.com/swag2mcp/swag2mcp/runtime/filter"
 )
@@ -16,16 +14,14 @@ func hiddenEndpoints(cat *catalog.Catalog, rules filter.Rules) []bool {
 	if rules.Empty() {
 		return nil
 	}
-	// An endpoint sits under its first tag; the others are only in its
-	// operation document, read when a tag rule needs them.
-	byTag := len(rules.IncludeTags)+len(rules.ExcludeTags) > 0
 	hide := make([]bool, len(cat.Endpoints))
 	some := false
 	for i := range cat.Endpoints {
 		e := &cat.Endpoints[i]
-		op := filter.Op{Method: e.Method, Path: e.Path, OperationID: e.OperationID, Tags: []string{cat.Tags[e.Tag].Name}}
-		if byTag {
-			op.Tags = append(op.Tags, operationTags(e.Operation)...)
+		// An endpoint sits under its first tag; Tags has all of them.
+		op := filter.Op{Method: e.Method, Path: e.Path, OperationID: e.OperationID, Tags: e.Tags}
+		if len(op.Tags) == 0 {
+			op.Tags = []string{cat.Tags[e.Tag].Name}
 		}
 		if !rules.Keep(op) {
 			hide[i], some = true, true
@@ -35,15 +31,4 @@ func hiddenEndpoints(cat *catalog.Catalog, rules filter.Rules) []bool {
 		return nil
 	}
 	return hide
-}
-
-// operationTags reads the tags of an inspect document.
-func operationTags(doc string) []string {
-	var op struct {
-		Tags []string `json:"tags"`
-	}
-	if json.Unmarshal([]byte(doc), &op) != nil {
-		return nil
-	}
-	return op.Tags
 }

@@ -53,7 +53,7 @@ func (s *Service) Inspect(ref Ref) (*InspectResult, error) {
 		Path:         e.Path,
 		BaseURL:      base,
 		FullURL:      strings.TrimRight(base, "/") + e.Path,
-		Operation:    RawDoc(e.Operation, emptyDoc),
+		Operation:    RawDoc(e.Operation.String(), emptyDoc),
 	}
 	var notes []string
 	if base == "" {

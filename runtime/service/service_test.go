@@ -29,8 +29,8 @@ func petCatalog() (*catalog.Catalog, []invoke.Stub) {
 		Endpoints: []catalog.Endpoint{
 			{ID: "00000000000000000000000000000001", Method: "GET", Path: "/pets/{petId}", OperationID: "getPet",
 				Params: []catalog.Param{{Name: "petId", In: "path", Required: true}},
-				InputSchema: `{"type":"object","properties":{"parameters":{"type":"object","properties":{"petId":{"type":"integer"}},` +
-					`"required":["petId"],"additionalProperties":false}}}`},
+				InputSchema: catalog.Text(`{"type":"object","properties":{"parameters":{"type":"object","properties":{"petId":{"type":"integer"}},` +
+					`"required":["petId"],"additionalProperties":false}}}`)},
 			{ID: "00000000000000000000000000000002", Method: "DELETE", Path: "/pets/{petId}", OperationID: "deletePet",
 				Params: []catalog.Param{{Name: "petId", In: "path", Required: true}}},
 		},
