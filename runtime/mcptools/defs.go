@@ -52,11 +52,16 @@ const endpointIDSchema = `{"type":"object","properties":{` +
 func inspectTool() mcp.Tool {
 	return mcp.Tool{
 		Name: toolInspect,
-		Description: "Show one endpoint's full contract: parameters, request body and responses as an OpenAPI " +
-			"operation, referenced schemas under $defs, baseUrl and fullUrl. Call it before invoke to learn " +
-			"which parameters and body the endpoint needs.",
-		RawInputSchema: json.RawMessage(endpointIDSchema),
-		Annotations:    readOnly("Inspect endpoint"),
+		Description: "Show what calling one endpoint takes: every parameter (name, in, required, type, enum, format), " +
+			"the request body's fields and what the success response holds, as compact types; baseUrl and fullUrl. " +
+			"Call it before invoke. What the answer cuts is listed under cut with the arguments that return it: " +
+			"detail \"full\" for the whole OpenAPI operation with its schemas, schema NAME for one named schema.",
+		RawInputSchema: json.RawMessage(`{"type":"object","properties":{` +
+			`"endpointId":{"type":"string","description":"Endpoint id (32 hex digits) from search"},` +
+			`"detail":{"type":"string","enum":["concise","full"],"default":"concise","description":"concise (default) or full: the operation document with $defs"},` +
+			`"schema":{"type":"string","description":"Name of one component schema to return whole, as cut.schemas or a $ref names it"}},` +
+			`"required":["endpointId"],"additionalProperties":false}`),
+		Annotations: readOnly("Inspect endpoint"),
 	}
 }
 

@@ -1,0 +1,490 @@
+package service
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+)
+
+// ConciseBudget is the size, in bytes of JSON, a concise inspect answer
+// aims to stay within: request bodies lose depth and then descriptions
+// until it fits. Parameters are always listed whole.
+const ConciseBudget = 12 << 10
+
+// ConciseInspect is the default inspect answer: everything a correct call
+// needs, with schemas as compact types, and what it leaves out named in
+// Cut with the arguments that return it.
+type ConciseInspect struct {
+	EndpointHead
+	Operation ConciseOperation `json:"operation"`
+	// Pagination says how the endpoint pages, when it does.
+	Pagination string `json:"pagination,omitempty"`
+	Cut        *Cut   `json:"cut,omitempty"`
+	Note       string `json:"note,omitempty"`
+}
+
+// ConciseOperation is the operation with compact schemas.
+type ConciseOperation struct {
+	ID          string                     `json:"id,omitempty"`
+	Tags        []string                   `json:"tags,omitempty"`
+	Summary     string                     `json:"summary,omitempty"`
+	Description string                     `json:"description,omitempty"`
+	Deprecated  bool                       `json:"deprecated"`
+	Parameters  []Field                    `json:"parameters,omitempty"`
+	RequestBody *ConciseBody               `json:"requestBody,omitempty"`
+	Responses   map[string]ConciseResponse `json:"responses,omitempty"`
+}
+
+// ConciseBody is a request body: its members as fields when it is an
+// object, else its type.
+type ConciseBody struct {
+	Required        bool     `json:"required"`
+	MediaType       string   `json:"mediaType"`
+	OtherMediaTypes []string `json:"otherMediaTypes,omitempty"`
+	Description     string   `json:"description,omitempty"`
+	Schema          string   `json:"schema,omitempty"` // the component schema the body is
+	Fields          []Field  `json:"fields,omitempty"`
+	Type            string   `json:"type,omitempty"`
+}
+
+// ConciseResponse is one response: the success response with its
+// top-level fields, the others by their description.
+type ConciseResponse struct {
+	Description string   `json:"description,omitempty"`
+	MediaType   string   `json:"mediaType,omitempty"`
+	Schema      string   `json:"schema,omitempty"` // the component schema the body is (or its items are)
+	Type        string   `json:"type,omitempty"`
+	Headers     []string `json:"headers,omitempty"`
+}
+
+// Cut names what a concise answer leaves out and the exact inspect
+// arguments that return it.
+type Cut struct {
+	What []string `json:"what"`
+	// Full are the arguments of the whole operation, every schema
+	// included as far as the full answer's budget allows.
+	Full map[string]string `json:"full"`
+	// Schemas are the component schemas named in types but not shown;
+	// SchemaArgs return one (NAME stands for one of Schemas).
+	Schemas    []string          `json:"schemas,omitempty"`
+	SchemaArgs map[string]string `json:"schemaArgs,omitempty"`
+}
+
+// opDoc is the part of a catalog operation document concise reads.
+type opDoc struct {
+	ID          string   `json:"id"`
+	Tags        []string `json:"tags"`
+	Summary     string   `json:"summary"`
+	Description string   `json:"description"`
+	Deprecated  bool     `json:"deprecated"`
+	Parameters  []struct {
+		Name        string          `json:"name"`
+		In          string          `json:"in"`
+		Description string          `json:"description"`
+		Required    bool            `json:"required"`
+		Schema      json.RawMessage `json:"schema"`
+	} `json:"parameters"`
+	RequestBody *struct {
+		Description string          `json:"description"`
+		Required    bool            `json:"required"`
+		Content     json.RawMessage `json:"content"`
+	} `json:"requestBody"`
+	Responses json.RawMessage `json:"responses"`
+}
+
+// conciseLevel is how much of the request body one attempt shows.
+type conciseLevel struct {
+	bodyDepth  int  // object levels of body fields' types
+	bodyDocs   bool // body field descriptions
+	respFields bool // the success response's top-level fields
+}
+
+// conciseLevels go from the richest answer to the smallest.
+var conciseLevels = [...]conciseLevel{
+	{4, true, true}, {3, true, true}, {2, true, true}, {1, true, true}, {1, false, true}, {1, false, false},
+}
+
+// InspectConcise returns the endpoint's concise contract (inspect's
+// default).
+func (s *Service) InspectConcise(ref Ref) (*ConciseInspect, error) {
+	i, err := s.resolve(ref)
+	if err != nil {
+		return nil, err
+	}
+	e := &s.cat.Endpoints[i]
+	var doc opDoc
+	_ = json.Unmarshal([]byte(e.Operation), &doc) // a broken document reads as empty
+	var ans *ConciseInspect
+	for _, lv := range conciseLevels {
+		ans = s.concise(e, &doc, lv)
+		if b, err := Encode(ans); err == nil && len(b) <= ConciseBudget {
+			break
+		}
+	}
+	return ans, nil
+}
+
+// concise builds the answer at one level of detail.
+func (s *Service) concise(e *catalog.Endpoint, doc *opDoc, lv conciseLevel) *ConciseInspect {
+	spec := s.cat.SpecOf(e)
+	defs := s.defsOf(spec)
+	c := &conciser{what: map[string]bool{}}
+	ans := &ConciseInspect{
+		EndpointHead: s.head(e),
+		Operation:    ConciseOperation{ID: doc.ID, Tags: doc.Tags, Summary: doc.Summary, Deprecated: doc.Deprecated || e.Deprecated},
+	}
+	if doc.Description != "" {
+		ans.Operation.Description = c.sentence(doc.Description)
+	}
+	// The catalog's parameters are what invoke takes; the document
+	// describes them.
+	params := newShaper(defs, 2, true)
+	for _, p := range e.Params {
+		var schema json.RawMessage
+		desc := ""
+		for _, dp := range doc.Parameters {
+			if dp.Name == p.Name && dp.In == p.In {
+				schema, desc = dp.Schema, dp.Description
+				break
+			}
+		}
+		f, cut := params.fieldOf(p.Name, p.Required, schema, desc, 1)
+		f.In = p.In
+		if p.ArgName() != p.Name {
+			f.Arg = p.ArgName()
+		}
+		c.note(cut, whatDescriptions)
+		ans.Operation.Parameters = append(ans.Operation.Parameters, f)
+	}
+	c.absorb(params)
+	switch {
+	case doc.RequestBody != nil:
+		ans.Operation.RequestBody = c.body(defs, doc.RequestBody.Required, doc.RequestBody.Description, doc.RequestBody.Content, lv)
+	case e.Body != nil && len(e.Body.MediaTypes) > 0: // a document without its body: the media types still tell
+		ms := make([]mediaSchema, len(e.Body.MediaTypes))
+		for i, mt := range e.Body.MediaTypes {
+			ms[i] = mediaSchema{name: mt}
+		}
+		k := preferred(ms)
+		ans.Operation.RequestBody = &ConciseBody{Required: e.Body.Required, MediaType: ms[k].name, Type: "any"}
+	}
+	ans.Operation.Responses = c.responses(defs, doc.Responses, lv)
+	ans.Pagination = pagination(e, doc, defs)
+	if ans.BaseURL == "" {
+		ans.Note = noBaseURLNote(spec)
+	}
+	ans.Cut = c.cut(e.ID)
+	return ans
+}
+
+// Kinds of cuts, as Cut.What words them.
+const (
+	whatDescriptions = "descriptions cut to their first sentence"
+	whatObjects      = "objects deeper than shown appear as {…}"
+	whatEnums        = "enums and unions longer than shown end in …"
+	whatBodyDocs     = "descriptions of request body fields"
+	whatRespFields   = "the success response's fields (its schema is named)"
+	whatRespNested   = "response fields below the top level"
+	whatOtherResps   = "schemas of responses other than the success response"
+	whatMedia        = "schemas of other media types"
+)
+
+// conciser collects what one concise answer leaves out.
+type conciser struct {
+	what  map[string]bool
+	named []string
+}
+
+func (c *conciser) note(cut bool, what string) {
+	if cut {
+		c.what[what] = true
+	}
+}
+
+// sentence cuts a description, noting the cut.
+func (c *conciser) sentence(desc string) string {
+	s, cut := firstSentence(desc)
+	c.note(cut, whatDescriptions)
+	return s
+}
+
+// absorb takes the names and cuts of a shaper.
+func (c *conciser) absorb(s *shaper) {
+	for _, n := range s.named {
+		if !slices.Contains(c.named, n) {
+			c.named = append(c.named, n)
+		}
+	}
+	if s.cut {
+		c.what[whatObjects] = true
+	}
+	if s.enumCut {
+		c.what[whatEnums] = true
+	}
+}
+
+// cut is the answer's Cut, or nil when nothing was left out.
+func (c *conciser) cut(id string) *Cut {
+	if len(c.what) == 0 && len(c.named) == 0 {
+		return nil
+	}
+	out := &Cut{Full: map[string]string{"endpointId": id, "detail": DetailFull}}
+	for _, w := range []string{whatDescriptions, whatObjects, whatEnums, whatBodyDocs, whatRespFields, whatRespNested, whatOtherResps, whatMedia} {
+		if c.what[w] {
+			out.What = append(out.What, w)
+		}
+	}
+	if len(c.named) > 0 {
+		out.What = append(out.What, "component schemas named in types")
+		out.Schemas = c.named
+		out.SchemaArgs = map[string]string{"endpointId": id, "schema": "NAME"}
+	}
+	return out
+}
+
+// mediaSchema is one media type of a content map.
+type mediaSchema struct {
+	name   string
+	schema json.RawMessage
+}
+
+// contentOf lists a content map's media types with their schemas.
+func contentOf(raw json.RawMessage) []mediaSchema {
+	var out []mediaSchema
+	for _, m := range orderedMembers(raw) {
+		var mt struct {
+			Schema json.RawMessage `json:"schema"`
+		}
+		_ = json.Unmarshal(m.value, &mt)
+		out = append(out, mediaSchema{m.key, mt.Schema})
+	}
+	return out
+}
+
+// preferred picks the media type invoke uses by default: the first JSON
+// one, else the first.
+func preferred(ms []mediaSchema) int {
+	for i, m := range ms {
+		if isJSONMedia(m.name) {
+			return i
+		}
+	}
+	return 0
+}
+
+func isJSONMedia(mt string) bool {
+	mt, _, _ = strings.Cut(strings.ToLower(mt), ";")
+	mt = strings.TrimSpace(mt)
+	return mt == "application/json" || strings.HasSuffix(mt, "+json")
+}
+
+// body renders the request body.
+func (c *conciser) body(defs defFunc, required bool, desc string, content json.RawMessage, lv conciseLevel) *ConciseBody {
+	ms := contentOf(content)
+	b := &ConciseBody{Required: required}
+	if desc != "" {
+		b.Description = c.sentence(desc)
+	}
+	if len(ms) == 0 {
+		return b
+	}
+	k := preferred(ms)
+	b.MediaType = ms[k].name
+	for i, m := range ms {
+		if i != k {
+			b.OtherMediaTypes = append(b.OtherMediaTypes, m.name)
+		}
+	}
+	if len(ms) > 1 {
+		c.what[whatMedia] = true
+	}
+	sh := newShaper(defs, lv.bodyDepth, true)
+	top, name := resolveTop(defs, ms[k].schema)
+	b.Schema = name
+	if name != "" {
+		c.addNamed(name)
+	}
+	members, req, ok := membersOf(defs, top)
+	if !ok {
+		b.Type = sh.typ(top, 0)
+		c.absorb(sh)
+		return b
+	}
+	for _, m := range members {
+		f, cut := sh.fieldOf(m.key, req[m.key], m.value, "", 1)
+		if !lv.bodyDocs {
+			if f.Description != "" {
+				c.what[whatBodyDocs] = true
+			}
+			f.Description = ""
+		} else {
+			c.note(cut, whatDescriptions)
+		}
+		b.Fields = append(b.Fields, f)
+	}
+	c.absorb(sh)
+	return b
+}
+
+func (c *conciser) addNamed(name string) {
+	if !slices.Contains(c.named, name) {
+		c.named = append(c.named, name)
+	}
+}
+
+// responses renders every response by its description and the success
+// response with its top-level fields.
+func (c *conciser) responses(defs defFunc, raw json.RawMessage, lv conciseLevel) map[string]ConciseResponse {
+	all := orderedMembers(raw)
+	if len(all) == 0 {
+		return nil
+	}
+	success := -1
+	for i, r := range all {
+		if strings.HasPrefix(r.key, "2") {
+			success = i
+			break
+		}
+	}
+	if success < 0 {
+		for i, r := range all {
+			if r.key == "default" {
+				success = i
+			}
+		}
+	}
+	out := make(map[string]ConciseResponse, len(all))
+	for i, r := range all {
+		var doc struct {
+			Description string          `json:"description"`
+			Headers     json.RawMessage `json:"headers"`
+			Content     json.RawMessage `json:"content"`
+		}
+		_ = json.Unmarshal(r.value, &doc)
+		cr := ConciseResponse{}
+		if doc.Description != "" {
+			cr.Description = c.sentence(doc.Description)
+		}
+		ms := contentOf(doc.Content)
+		if i != success {
+			if len(ms) > 0 {
+				c.what[whatOtherResps] = true
+			}
+			out[r.key] = cr
+			continue
+		}
+		for _, h := range orderedMembers(doc.Headers) {
+			cr.Headers = append(cr.Headers, h.key)
+		}
+		if len(ms) > 0 {
+			k := preferred(ms)
+			cr.MediaType = ms[k].name
+			if len(ms) > 1 {
+				c.what[whatMedia] = true
+			}
+			c.responseType(defs, &cr, ms[k].schema, lv)
+		}
+		out[r.key] = cr
+	}
+	return out
+}
+
+// responseType fills the success response's schema name and top-level
+// fields.
+func (c *conciser) responseType(defs defFunc, cr *ConciseResponse, schema json.RawMessage, lv conciseLevel) {
+	if len(schema) == 0 {
+		return
+	}
+	top, name := resolveTop(defs, schema)
+	suffix := ""
+	if n := parseNode(top); n != nil && slices.Equal(n.types(), []string{"array"}) && n["items"] != nil {
+		if items, itemName := resolveTop(defs, n["items"]); itemName != "" {
+			top, name, suffix = items, itemName, "[]"
+		}
+	}
+	if name != "" {
+		cr.Schema = name
+		c.addNamed(name)
+	}
+	if !lv.respFields && name != "" {
+		c.what[whatRespFields] = true
+		return
+	}
+	sh := newShaper(defs, 1, false)
+	cr.Type = sh.typ(top, 0)
+	if suffix != "" {
+		cr.Type = paren(cr.Type) + suffix
+	}
+	for _, n := range sh.named {
+		c.addNamed(n)
+	}
+	if sh.cut {
+		c.what[whatRespNested] = true
+	}
+	if sh.enumCut {
+		c.what[whatEnums] = true
+	}
+}
+
+// resolveTop follows the $refs at the top of a schema and returns the
+// schema reached and the name of the first component on the way.
+func resolveTop(defs defFunc, raw json.RawMessage) (json.RawMessage, string) {
+	first := ""
+	for hop := 0; hop < maxShapeRefHop; hop++ {
+		n := parseNode(raw)
+		ref := n.refName()
+		if ref == "" {
+			break
+		}
+		def, ok := defs(ref)
+		if !ok {
+			break
+		}
+		if first == "" {
+			first = ref
+		}
+		raw = def
+	}
+	return raw, first
+}
+
+// membersOf lists an object schema's members (an allOf's parts merged,
+// components followed) with the required ones; ok is false for a schema
+// that is not an object with members.
+func membersOf(defs defFunc, raw json.RawMessage) ([]rawMember, map[string]bool, bool) {
+	n := parseNode(raw)
+	if n == nil {
+		return nil, nil, false
+	}
+	req := map[string]bool{}
+	var members []rawMember
+	var names []string
+	_ = json.Unmarshal(n["required"], &names)
+	for _, r := range names {
+		req[r] = true
+	}
+	members = append(members, orderedMembers(n["properties"])...)
+	var parts []json.RawMessage
+	if json.Unmarshal(n["allOf"], &parts) == nil {
+		for _, p := range parts {
+			top, _ := resolveTop(defs, p)
+			pm, preq, ok := membersOf(defs, top)
+			if !ok {
+				return nil, nil, false
+			}
+			members = append(members, pm...)
+			for k := range preq {
+				req[k] = true
+			}
+		}
+	}
+	if len(members) == 0 {
+		return nil, nil, false
+	}
+	return members, req, true
+}
+
+// defFunc finds a component schema by name.
+type defFunc = func(name string) (json.RawMessage, bool)
