@@ -3,11 +3,9 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"testing"
 
 	"github.com/swag2mcp/swag2mcp/generator/ir"
@@ -137,33 +135,5 @@ func checkEndpoint(t *testing.T, svc *service.Service, i int, e *ir.Endpoint, fe
 		if err != nil || got.Name != name || !json.Valid(got.Schema) || len(got.Schema) < 2 {
 			t.Errorf("%s: schema %q named as cut does not come back: %v", where, name, err)
 		}
-	}
-}
-
-func TestConciseSizes(t *testing.T) {
-	dir := specCache(t)
-	for _, s := range realSpecs {
-		api, err := loadAPI(context.Background(), filepath.Join(dir, s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		svc := newService(t, api)
-		var sizes []int
-		big := ""
-		for i := range svc.Catalog().Endpoints {
-			ans, err := svc.InspectConcise(service.ByIndex(i))
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := service.Encode(ans)
-			sizes = append(sizes, len(b))
-			if len(b) == slices.Max(sizes) {
-				big = string(b)
-			}
-		}
-		sort.Ints(sizes)
-		fmt.Println(s, "p50", sizes[len(sizes)/2], "p95", sizes[len(sizes)*95/100], "max", sizes[len(sizes)-1])
-		_ = json.Valid
-		os.WriteFile("/tmp/lean/big-"+filepath.Base(s), []byte(big), 0o644)
 	}
 }
