@@ -100,7 +100,9 @@ func invokeTool(readOnly bool) mcp.Tool {
 			`a file is {\"content\": base64, \"filename\", \"contentType\"}; binary bodies are base64 strings, text bodies strings"},` +
 			`"mediaType":{"type":"string","description":"Request body media type when the endpoint accepts several; default JSON when offered"},` +
 			`"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers"},` +
-			`"cookies":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra cookies"}},` +
+			`"cookies":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra cookies"},` +
+			`"response_format":{"type":"string","enum":["detailed","concise"],"default":"detailed","description":"detailed: the body as sent; ` +
+			`concise: arrays over 5 items cut to 3, strings to 200 bytes, nulls dropped, all listed under trimmed"}},` +
 			`"required":["endpointId"],"additionalProperties":false}`),
 		Annotations: mcp.ToolAnnotation{
 			Title:           "Invoke endpoint",

@@ -2,6 +2,7 @@ package service
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -171,12 +172,22 @@ func (s *Service) concise(e *catalog.Endpoint, doc *opDoc, lv conciseLevel) *Con
 		ans.Operation.RequestBody = &ConciseBody{Required: e.Body.Required, MediaType: ms[k].name, Type: "any"}
 	}
 	ans.Operation.Responses = c.responses(defs, doc.Responses, lv)
-	ans.Pagination = pagination(e, doc, defs)
+	ans.Pagination = pagination(e, successType(ans.Operation.Responses))
 	if ans.BaseURL == "" {
 		ans.Note = noBaseURLNote(spec)
 	}
 	ans.Cut = c.cut(e.ID)
 	return ans
+}
+
+// successType is the type of the success response, "" when none shows.
+func successType(rs map[string]ConciseResponse) string {
+	for _, code := range slices.Sorted(maps.Keys(rs)) {
+		if strings.HasPrefix(code, "2") {
+			return rs[code].Type
+		}
+	}
+	return ""
 }
 
 // Kinds of cuts, as Cut.What words them.

@@ -27,6 +27,9 @@ type InvokeArgs struct {
 	MediaType  string                     `json:"mediaType,omitempty"` // the request body's media type; "" for the default
 	Headers    map[string]string          `json:"headers,omitempty"`
 	Cookies    map[string]string          `json:"cookies,omitempty"`
+	// ResponseFormat is FormatDetailed (or "") for the body as the API
+	// sent it, FormatConcise for a trimmed one (see Trimmed).
+	ResponseFormat string `json:"response_format,omitempty"`
 	// Healed are JSON pointers of arguments the caller's decoder parsed
 	// from JSON text (DecodeArgs reports them); the answer mentions them.
 	Healed []string `json:"-"`
@@ -47,6 +50,8 @@ type InvokeResult struct {
 	Headers    map[string]string `json:"headers"`
 	Body       any               `json:"body,omitempty"`
 	Truncated  bool              `json:"truncated,omitempty"` // body is the text of the answer's first bytes
+	Trimmed    *Trimmed          `json:"trimmed,omitempty"`   // what response_format concise left out of body
+	Next       *Next             `json:"next,omitempty"`      // the parameters of the next page, for a paged answer
 	FileRef    *FileRef          `json:"fileRef,omitempty"`   // the body, saved to a file
 	Image      *ImageRef         `json:"image,omitempty"`     // the body is an image, in Media
 	// Notes say what the server changed in the arguments before sending:
@@ -78,6 +83,9 @@ func (s *Service) Invoke(ctx context.Context, req InvokeRequest) (*InvokeResult,
 	if rerr != nil {
 		return nil, rerr
 	}
+	if ferr := checkFormat(req.Args.ResponseFormat); ferr != nil {
+		return nil, ferr
+	}
 	e := &s.cat.Endpoints[i]
 	in, fixes, verr := s.validate(e, req.Args)
 	if verr != nil {
@@ -108,6 +116,10 @@ func (s *Service) Invoke(ctx context.Context, req InvokeRequest) (*InvokeResult,
 	}
 	ans := &InvokeResult{StatusCode: resp.StatusCode, Headers: headers, Body: resp.Body, Truncated: resp.Truncated}
 	s.responses.shapeBody(ans, resp)
+	ans.Next = nextPage(e, in.Parameters, headers, ans.Body)
+	if req.Args.ResponseFormat == FormatConcise && ans.Body != nil {
+		ans.Body, ans.Trimmed = trimBody(ans.Body)
+	}
 	rec.Bytes, rec.Spilled = resp.Size, resp.File != nil
 	if rec.Spilled {
 		s.metrics.Spilled()
