@@ -52,14 +52,13 @@ const endpointIDSchema = `{"type":"object","properties":{` +
 func inspectTool() mcp.Tool {
 	return mcp.Tool{
 		Name: toolInspect,
-		Description: "Show what calling one endpoint takes: every parameter (name, in, required, type, enum, format), " +
-			"the request body's fields and what the success response holds, as compact types; baseUrl and fullUrl. " +
-			"Call it before invoke. What the answer cuts is listed under cut with the arguments that return it: " +
-			"detail \"full\" for the whole OpenAPI operation with its schemas, schema NAME for one named schema.",
+		Description: "Show what calling one endpoint takes: each parameter (name, in, required, type, enum, format), " +
+			"the request body's fields and the success response's fields as compact types, baseUrl and fullUrl. Call " +
+			"it before invoke. cut lists what was left out and the exact arguments that return it.",
 		RawInputSchema: json.RawMessage(`{"type":"object","properties":{` +
 			`"endpointId":{"type":"string","description":"Endpoint id (32 hex digits) from search"},` +
-			`"detail":{"type":"string","enum":["concise","full"],"default":"concise","description":"concise (default) or full: the operation document with $defs"},` +
-			`"schema":{"type":"string","description":"Name of one component schema to return whole, as cut.schemas or a $ref names it"}},` +
+			`"detail":{"type":"string","enum":["concise","full"],"default":"concise","description":"full: the OpenAPI operation with $defs"},` +
+			`"schema":{"type":"string","description":"A component schema to return whole (from cut.schemas or a $ref)"}},` +
 			`"required":["endpointId"],"additionalProperties":false}`),
 		Annotations: readOnly("Inspect endpoint"),
 	}
@@ -101,8 +100,8 @@ func invokeTool(readOnly bool) mcp.Tool {
 			`"mediaType":{"type":"string","description":"Request body media type when the endpoint accepts several; default JSON when offered"},` +
 			`"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers"},` +
 			`"cookies":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra cookies"},` +
-			`"response_format":{"type":"string","enum":["detailed","concise"],"default":"detailed","description":"detailed: the body as sent; ` +
-			`concise: arrays over 5 items cut to 3, strings to 200 bytes, nulls dropped, all listed under trimmed"}},` +
+			`"response_format":{"type":"string","enum":["detailed","concise"],"default":"detailed","description":"concise: long arrays sampled, ` +
+			`long strings cut, nulls dropped (see trimmed)"}},` +
 			`"required":["endpointId"],"additionalProperties":false}`),
 		Annotations: mcp.ToolAnnotation{
 			Title:           "Invoke endpoint",

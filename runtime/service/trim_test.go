@@ -18,7 +18,7 @@ func TestTrimBody(t *testing.T) {
 		t.Errorf("body mismatch (-want +got):\n%s", diff)
 	}
 	wantTr := &Trimmed{
-		Arrays: []TrimmedArray{{Path: "$.items", Length: 6, Kept: 3}, {Path: "$.items[*].tags", Length: 8, Kept: 3}, {Path: `$["odd key"]`, Length: 6, Kept: 3}},
+		Arrays:  []TrimmedArray{{Path: "$.items", Length: 6, Kept: 3}, {Path: "$.items[*].tags", Length: 8, Kept: 3}, {Path: `$["odd key"]`, Length: 6, Kept: 3}},
 		Strings: 1, Nulls: 2, Detailed: tr.Detailed,
 	}
 	if diff := cmp.Diff(wantTr, tr); diff != "" {
