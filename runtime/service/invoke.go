@@ -150,7 +150,8 @@ func (s *Service) validate(e *catalog.Endpoint, args InvokeArgs) (*invoke.Input,
 	}
 	in := &invoke.Input{Endpoint: e, Parameters: va.Parameters, Body: va.Body, MediaType: args.MediaType,
 		Headers: args.Headers, Cookies: args.Cookies}
-	if problems := checkParameters(e, in); len(problems) > 0 {
+	problems := append(checkParameters(e, in), invoke.CredentialArgs(s.cat.SpecOf(e), in)...)
+	if len(problems) > 0 {
 		return nil, fixes, validationFailed("%s. Call inspect with this endpointId to see the parameters it takes.",
 			strings.Join(problems, "; "))
 	}
@@ -264,6 +265,8 @@ func (s *Service) invokeFailure(e *catalog.Endpoint, err error) *Error {
 			"do not retry until they have.", Variables: missingVars(me)}
 	case errors.As(err, &te), errors.As(err, &ce):
 		return &Error{Code: CodeInvokeError, Message: err.Error() + ". Nothing was sent to the API; ask the user to check the server's credentials."}
+	case errors.Is(err, context.DeadlineExceeded):
+		return &Error{Code: CodeTimeout, Message: timeoutMessage(err)}
 	case errors.Is(err, context.Canceled):
 		return &Error{Code: CodeInvokeError, Message: "the call was cancelled before the API answered"}
 	}
@@ -279,6 +282,14 @@ func (s *Service) invokeFailure(e *catalog.Endpoint, err error) *Error {
 		Message: fmt.Sprintf("the request to %s %s failed: %v. Check that the API is reachable at %q "+
 			"(set by %s_BASE_URL), then retry.", e.Method, e.Path, err, s.client.BaseURL(e), spec.EnvPrefix),
 	}
+}
+
+// timeoutMessage words a call that ran out of time. The API may have
+// acted on it: a write is not known to have failed.
+func timeoutMessage(err error) string {
+	msg := strings.TrimSuffix(err.Error(), ": "+context.DeadlineExceeded.Error())
+	return msg + ". The API may still have acted on the call; check before repeating a write, " +
+		"and ask for less (filters, a smaller page) when large answers are slow"
 }
 
 // rateLimited words a cooldown or the API's rate limiting.
