@@ -18,17 +18,17 @@ import (
 func CredentialArgs(spec *catalog.Spec, in *Input) []string {
 	var problems []string
 	for _, name := range sortedKeys(in.Headers) {
-		if carriesCredential(spec, "header", name) {
+		if CarriesCredential(spec, "header", name) {
 			problems = append(problems, fmt.Sprintf("headers.%s %s", name, credentialAdvice))
 		}
 	}
 	for _, name := range sortedKeys(in.Cookies) {
-		if carriesCredential(spec, "cookie", name) {
+		if CarriesCredential(spec, "cookie", name) {
 			problems = append(problems, fmt.Sprintf("cookies.%s %s", name, credentialAdvice))
 		}
 	}
 	for _, p := range in.Endpoint.Params {
-		if raw, given := in.Parameters[p.ArgName()]; given && string(raw) != "null" && carriesCredential(spec, p.In, p.Name) {
+		if raw, given := in.Parameters[p.ArgName()]; given && string(raw) != "null" && CarriesCredential(spec, p.In, p.Name) {
 			problems = append(problems, fmt.Sprintf("parameter %q (%s) %s", p.ArgName(), p.In, credentialAdvice))
 		}
 	}
@@ -39,9 +39,9 @@ func CredentialArgs(spec *catalog.Spec, in *Input) []string {
 const credentialAdvice = "carries credentials, which are never taken from arguments: the server adds the " +
 	"endpoint's credentials from its configuration (the auth tool shows which are set); leave it out"
 
-// carriesCredential reports whether the parameter or header name in
-// place in carries credentials of spec.
-func carriesCredential(spec *catalog.Spec, in, name string) bool {
+// CarriesCredential reports whether the parameter or header name in
+// place in (header, query or cookie) carries credentials of spec.
+func CarriesCredential(spec *catalog.Spec, in, name string) bool {
 	if in == "header" && slices.Contains([]string{"authorization", "proxy-authorization", "cookie"}, strings.ToLower(name)) {
 		return true
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/runtime/invoke"
 )
 
 // ConciseBudget is the size, in bytes of JSON, a concise inspect answer
@@ -153,6 +154,7 @@ func (s *Service) concise(e *catalog.Endpoint, doc *opDoc, lv conciseLevel) *Con
 		}
 		f, cut := params.fieldOf(p.Name, p.Required, schema, desc, 1)
 		f.In = p.In
+		f.Credential = invoke.CarriesCredential(spec, p.In, p.Name)
 		if p.ArgName() != p.Name {
 			f.Arg = p.ArgName()
 		}

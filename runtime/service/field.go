@@ -18,6 +18,9 @@ type Field struct {
 	Enum        []json.RawMessage `json:"enum,omitempty"`
 	Default     json.RawMessage   `json:"default,omitempty"`
 	Description string            `json:"description,omitempty"`
+	// Credential marks a parameter that carries credentials: the server
+	// fills it from its configuration and refuses it from arguments.
+	Credential bool `json:"credential,omitempty"`
 }
 
 // fieldOf describes the value schema raw for a field: a scalar (or an
@@ -28,8 +31,8 @@ type Field struct {
 func (s *shaper) fieldOf(name string, required bool, raw json.RawMessage, desc string, depth int) (Field, bool) {
 	f := Field{Name: name, Required: required}
 	n := s.scalar(parseNode(raw))
-	if desc == "" && n != nil {
-		desc = n.str("description")
+	if desc == "" {
+		desc = s.description(raw)
 	}
 	cut := false
 	if desc != "" {
@@ -68,6 +71,23 @@ func (s *shaper) fieldOf(name string, required bool, raw json.RawMessage, desc s
 		}
 	}
 	return f, cut
+}
+
+// description is a schema's own description, or that of the component
+// it refers to.
+func (s *shaper) description(raw json.RawMessage) string {
+	n := parseNode(raw)
+	for hop := 0; n != nil && hop < maxShapeRefHop; hop++ {
+		if d := n.str("description"); d != "" {
+			return d
+		}
+		def, ok := s.defs(n.refName())
+		if n.refName() == "" || !ok {
+			break
+		}
+		n = parseNode(def)
+	}
+	return ""
 }
 
 // scalar follows $refs to a schema without members (a component that is

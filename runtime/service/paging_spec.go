@@ -14,19 +14,22 @@ func pagination(e *catalog.Endpoint, success string) string {
 	how := ""
 	switch {
 	case has(p.queryParam("starting_after")):
-		how = "starting_after takes the last item's id while has_more is true"
+		how = "pages by starting_after (the last item's id, while has_more is true)"
 	case has(p.queryParam("pageToken", "page_token")):
-		how = "pageToken takes the answer's nextPageToken"
+		q, _ := p.queryParam("pageToken", "page_token")
+		how = "pages by " + q.Name + " (the answer's next page token)"
 	case has(p.queryParam("cursor", "after")) && strings.Contains(success, "cursor"):
-		how = "cursor takes the answer's next cursor"
+		q, _ := p.queryParam("cursor", "after")
+		how = "pages by " + q.Name + " (the answer's next cursor)"
 	case has(p.queryParam(pageParams...)):
 		q, _ := p.queryParam(pageParams...)
-		how = q.Name + " numbers the pages"
+		how = "pages by page number (" + q.Name + ")"
 	case has(p.queryParam(offsetParams...)):
 		q, _ := p.queryParam(offsetParams...)
-		how = q.Name + " skips the items so far"
+		how = "pages by offset (" + q.Name + ", the items to skip)"
 	case has(p.queryParam("cursor", "after")):
-		how = "a cursor (Link header or body) goes into cursor or after"
+		q, _ := p.queryParam("cursor", "after")
+		how = "pages by " + q.Name + " (a cursor from the answer)"
 	default:
 		return ""
 	}

@@ -264,3 +264,35 @@ func TestLinkNext(t *testing.T) {
 		}
 	}
 }
+
+func TestPaginationNote(t *testing.T) {
+	q := func(names ...string) *catalog.Endpoint {
+		e := &catalog.Endpoint{}
+		for _, n := range names {
+			e.Params = append(e.Params, catalog.Param{Name: n, In: "query"})
+		}
+		return e
+	}
+	tests := []struct {
+		e       *catalog.Endpoint
+		success string
+		want    string // prefix; "" for none
+	}{
+		{q("limit", "starting_after", "ending_before"), "", "pages by starting_after (the last item's id, while has_more is true); limit sets the page size."},
+		{q("pageSize", "pageToken"), "", "pages by pageToken (the answer's next page token); pageSize sets the page size."},
+		{q("cursor"), "{next_cursor: string}", "pages by cursor (the answer's next cursor)."},
+		{q("per_page", "page"), "", "pages by page number (page); per_page sets the page size."},
+		{q("offset"), "", "pages by offset (offset, the items to skip)."},
+		{q("q", "limit"), "", ""},
+		{&catalog.Endpoint{Params: []catalog.Param{{Name: "page", In: "path"}}}, "", ""},
+	}
+	for _, tt := range tests {
+		got := pagination(tt.e, tt.success)
+		if tt.want == "" && got != "" || !strings.HasPrefix(got, tt.want) {
+			t.Errorf("pagination(%v) = %q, want %q…", tt.e.Params, got, tt.want)
+		}
+		if tt.want != "" && !strings.HasSuffix(got, "carries next.parameters for the next one.") {
+			t.Errorf("pagination(%v) = %q, want the next hint named", tt.e.Params, got)
+		}
+	}
+}

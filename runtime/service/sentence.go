@@ -13,6 +13,7 @@ var (
 	htmlTag      = regexp.MustCompile(`<[^<>]{1,200}>`)
 	markdownLink = regexp.MustCompile(`\[([^\[\]]{1,200})\]\([^()\s]{1,500}\)`)
 	spaces       = regexp.MustCompile(`\s+`)
+	spacedPunct  = regexp.MustCompile(` ([.,;:])( |$)`)
 )
 
 // plainText is a description without HTML tags, Markdown links (their
@@ -27,7 +28,7 @@ func plainText(s string) string {
 	s = strings.NewReplacer("**", "", "`", "", "&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`).Replace(s)
 	s = spaces.ReplaceAllString(s, " ")
 	// A tag replaced by a space may leave one before punctuation.
-	s = strings.NewReplacer(" .", ".", " ,", ",", " ;", ";", " :", ":").Replace(s)
+	s = spacedPunct.ReplaceAllString(s, "$1$2")
 	return strings.TrimSpace(s)
 }
 

@@ -110,6 +110,7 @@ func TestFirstSentence(t *testing.T) {
 		{"<p>Creates a <code>Card</code>.</p><p>More</p>", "Creates a Card."},
 		{"See [the docs](https://docs.example.com/x) for more.\n\nDetails.", "See the docs for more."},
 		{"Version 1.2 is current", "Version 1.2 is current"},
+		{"The name without the `.git` extension. More.", "The name without the .git extension."},
 		{strings.Repeat("word ", 60), strings.TrimSpace(strings.Repeat("word ", 40)) + "…"},
 	}
 	for _, tt := range tests {
