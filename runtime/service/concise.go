@@ -104,8 +104,8 @@ type conciseLevel struct {
 }
 
 // conciseLevels go from the richest answer to the smallest.
-var conciseLevels = [...]conciseLevel{
-	{4, true, true}, {3, true, true}, {2, true, true}, {1, true, true}, {1, false, true}, {1, false, false},
+func conciseLevels() []conciseLevel {
+	return []conciseLevel{{4, true, true}, {3, true, true}, {2, true, true}, {1, true, true}, {1, false, true}, {1, false, false}}
 }
 
 // InspectConcise returns the endpoint's concise contract (inspect's
@@ -119,7 +119,7 @@ func (s *Service) InspectConcise(ref Ref) (*ConciseInspect, error) {
 	var doc opDoc
 	_ = json.Unmarshal([]byte(e.Operation), &doc) // a broken document reads as empty
 	var ans *ConciseInspect
-	for _, lv := range conciseLevels {
+	for _, lv := range conciseLevels() {
 		ans = s.concise(e, &doc, lv)
 		if b, err := Encode(ans); err == nil && len(b) <= ConciseBudget {
 			break

@@ -18,17 +18,25 @@ type Next struct {
 	Via        string                     `json:"via"` // what told: the Link header, a token or cursor in the body, a page count
 }
 
-// Conventions of paging, by the parameter names that carry them.
-var (
-	pageParams   = []string{"page", "page_number", "pageNumber"}
-	offsetParams = []string{"offset", "skip"}
-	sizeParams   = []string{"per_page", "page_size", "pageSize", "limit", "size", "count", "max_results", "maxResults"}
-	// tokenFields pairs a body field that holds the next page's token or
-	// cursor with the parameters that take it back.
-	tokenFields = []struct {
-		field  string
-		params []string
-	}{
+// Conventions of paging, by the names that carry them. Functions, not
+// variables, so no caller can change them.
+
+// pageParams number pages; offsetParams skip items; sizeParams size a page.
+func pageParams() []string   { return []string{"page", "page_number", "pageNumber"} }
+func offsetParams() []string { return []string{"offset", "skip"} }
+func sizeParams() []string {
+	return []string{"per_page", "page_size", "pageSize", "limit", "size", "count", "max_results", "maxResults"}
+}
+
+// tokenField pairs a body field that holds the next page's token or
+// cursor with the parameters that take it back.
+type tokenField struct {
+	field  string
+	params []string
+}
+
+func tokenFields() []tokenField {
+	return []tokenField{
 		{"nextPageToken", []string{"pageToken", "page_token"}},
 		{"next_page_token", []string{"page_token", "pageToken"}},
 		{"next_cursor", []string{"cursor", "next_cursor", "after"}},
@@ -37,11 +45,17 @@ var (
 		{"NextToken", []string{"NextToken", "nextToken", "next_token"}},
 		{"next_token", []string{"next_token", "nextToken"}},
 	}
-	// tokenHolders are members under which APIs nest their paging fields.
-	tokenHolders = []string{"response_metadata", "meta", "pagination", "paging", "page_info", "pageInfo"}
-	// itemHolders are members that hold a page's items.
-	itemHolders = []string{"data", "items", "results", "records", "entries", "values", "list"}
-)
+}
+
+// tokenHolders are members under which APIs nest their paging fields.
+func tokenHolders() []string {
+	return []string{"response_metadata", "meta", "pagination", "paging", "page_info", "pageInfo"}
+}
+
+// itemHolders are members that hold a page's items.
+func itemHolders() []string {
+	return []string{"data", "items", "results", "records", "entries", "values", "list"}
+}
 
 // nextPage reads a 2xx answer for the next page's parameters: a Link
 // header with rel="next", a token or cursor in the body, Stripe's
@@ -242,13 +256,13 @@ func (p *pager) fromToken(obj map[string]any) *Next {
 		return nil
 	}
 	places := []map[string]any{obj}
-	for _, h := range tokenHolders {
+	for _, h := range tokenHolders() {
 		if m, ok := obj[h].(map[string]any); ok {
 			places = append(places, m)
 		}
 	}
 	for _, place := range places {
-		for _, tf := range tokenFields {
+		for _, tf := range tokenFields() {
 			tok, ok := place[tf.field].(string)
 			if !ok || tok == "" {
 				continue
@@ -268,11 +282,11 @@ func (p *pager) fromToken(obj map[string]any) *Next {
 // asked for.
 func (p *pager) fromCount(obj map[string]any, items []any, more bool) *Next {
 	size := 0
-	if q, ok := p.queryParam(sizeParams...); ok {
+	if q, ok := p.queryParam(sizeParams()...); ok {
 		size = intOf(p.params[q.ArgName()])
 	}
 	full := size > 0 && len(items) >= size
-	if q, ok := p.queryParam(pageParams...); ok {
+	if q, ok := p.queryParam(pageParams()...); ok {
 		page := max(intOf(p.params[q.ArgName()]), 1)
 		if n, ok := numberField(obj, "page", "current_page", "currentPage", "page_number", "pageNumber"); ok && n > 0 {
 			page = n // the body knows best which page this is
@@ -294,7 +308,7 @@ func (p *pager) fromCount(obj map[string]any, items []any, more bool) *Next {
 		}
 		return nil
 	}
-	if q, ok := p.queryParam(offsetParams...); ok && len(items) > 0 {
+	if q, ok := p.queryParam(offsetParams()...); ok && len(items) > 0 {
 		off := intOf(p.params[q.ArgName()])
 		total, hasTotal := numberField(obj, "total", "total_count", "totalCount", "count")
 		if hasTotal && off+len(items) < total || !hasTotal && (more || full) {
@@ -312,7 +326,7 @@ func pageItems(body any) (items []any, more bool) {
 		return b, false
 	case map[string]any:
 		more = isTrue(b["has_more"]) || isTrue(b["hasMore"])
-		for _, h := range itemHolders {
+		for _, h := range itemHolders() {
 			if a, ok := b[h].([]any); ok {
 				return a, more
 			}

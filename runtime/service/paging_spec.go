@@ -21,11 +21,11 @@ func pagination(e *catalog.Endpoint, success string) string {
 	case has(p.queryParam("cursor", "after")) && strings.Contains(success, "cursor"):
 		q, _ := p.queryParam("cursor", "after")
 		how = "pages by " + q.Name + " (the answer's next cursor)"
-	case has(p.queryParam(pageParams...)):
-		q, _ := p.queryParam(pageParams...)
+	case has(p.queryParam(pageParams()...)):
+		q, _ := p.queryParam(pageParams()...)
 		how = "pages by page number (" + q.Name + ")"
-	case has(p.queryParam(offsetParams...)):
-		q, _ := p.queryParam(offsetParams...)
+	case has(p.queryParam(offsetParams()...)):
+		q, _ := p.queryParam(offsetParams()...)
 		how = "pages by offset (" + q.Name + ", the items to skip)"
 	case has(p.queryParam("cursor", "after")):
 		q, _ := p.queryParam("cursor", "after")
@@ -33,7 +33,7 @@ func pagination(e *catalog.Endpoint, success string) string {
 	default:
 		return ""
 	}
-	if q, ok := p.queryParam(sizeParams...); ok {
+	if q, ok := p.queryParam(sizeParams()...); ok {
 		how += "; " + q.Name + " sets the page size"
 	}
 	return how + ". An invoke answer with more pages carries next.parameters for the next one."
