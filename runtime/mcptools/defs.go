@@ -52,11 +52,15 @@ const endpointIDSchema = `{"type":"object","properties":{` +
 func inspectTool() mcp.Tool {
 	return mcp.Tool{
 		Name: toolInspect,
-		Description: "Show one endpoint's full contract: parameters, request body and responses as an OpenAPI " +
-			"operation, referenced schemas under $defs, baseUrl and fullUrl. Call it before invoke to learn " +
-			"which parameters and body the endpoint needs.",
-		RawInputSchema: json.RawMessage(endpointIDSchema),
-		Annotations:    readOnly("Inspect endpoint"),
+		Description: "What calling one endpoint takes: its parameters (name, in, required, type, enum, format), request " +
+			"body fields and success response fields as compact types, baseUrl and fullUrl. Call it before invoke; " +
+			"cut names what was left out and the exact arguments that return it.",
+		RawInputSchema: json.RawMessage(`{"type":"object","properties":{` +
+			`"endpointId":{"type":"string","description":"Endpoint id (32 hex digits) from search"},` +
+			`"detail":{"type":"string","enum":["concise","full"],"default":"concise","description":"full: the OpenAPI operation with $defs"},` +
+			`"schema":{"type":"string","description":"A component schema to return whole (from cut.schemas or a $ref)"}},` +
+			`"required":["endpointId"],"additionalProperties":false}`),
+		Annotations: readOnly("Inspect endpoint"),
 	}
 }
 
@@ -70,19 +74,20 @@ func endpointByIDTool() mcp.Tool {
 	}
 }
 
+// invokeSummary opens invoke's description in either mode.
+const invokeSummary = "Call an endpoint of the real API; returns statusCode, headers, body and, when there are more " +
+	"pages, next.parameters for the next. Pass parameters by the names inspect lists. Credentials are added " +
+	"automatically; arguments carrying them (Authorization, the API key's header) are refused. "
+
 // invokeTool defines invoke. Its annotations follow the policy: a
 // read-only server's invoke only reads (GET, HEAD, OPTIONS), so it is
 // neither destructive nor anything but idempotent.
 func invokeTool(readOnly bool) mcp.Tool {
-	desc := "Call an endpoint of the real API; returns statusCode, headers and body. Call inspect first " +
-		"and pass parameters by the names it lists. Authentication is added automatically: never send " +
-		"credentials. Calls can change or delete data: the server asks the user to confirm POST, PUT, PATCH " +
-		"and DELETE calls when the client supports it; otherwise get the user's approval first. A not_confirmed " +
-		"error means the user did not approve: do not retry unless they ask."
+	desc := invokeSummary + "Calls can change or delete data: the user is asked to confirm POST, PUT, PATCH and DELETE " +
+		"when the client supports it; otherwise get their approval first. not_confirmed means the user did not " +
+		"approve: do not retry unless they ask."
 	if readOnly {
-		desc = "Call an endpoint of the real API; returns statusCode, headers and body. Call inspect first " +
-			"and pass parameters by the names it lists. Authentication is added automatically: never send " +
-			"credentials. This server is read-only: only GET, HEAD and OPTIONS endpoints can be called; " +
+		desc = invokeSummary + "This server is read-only: only GET, HEAD and OPTIONS endpoints can be called; " +
 			"others fail with read_only."
 	}
 	return mcp.Tool{
@@ -95,7 +100,9 @@ func invokeTool(readOnly bool) mcp.Tool {
 			`a file is {\"content\": base64, \"filename\", \"contentType\"}; binary bodies are base64 strings, text bodies strings"},` +
 			`"mediaType":{"type":"string","description":"Request body media type when the endpoint accepts several; default JSON when offered"},` +
 			`"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra HTTP headers"},` +
-			`"cookies":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra cookies"}},` +
+			`"cookies":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra cookies"},` +
+			`"response_format":{"type":"string","enum":["detailed","concise"],"default":"detailed","description":"concise: long arrays sampled, ` +
+			`long strings cut, nulls dropped (see trimmed)"}},` +
 			`"required":["endpointId"],"additionalProperties":false}`),
 		Annotations: mcp.ToolAnnotation{
 			Title:           "Invoke endpoint",

@@ -46,7 +46,8 @@ func (s *scriptTool) tool(ro bool) mcp.Tool {
 			"intermediate data stays in the server. Top-level await and return work. tools.search({query, limit?, " +
 			"offset?}) → {items}; tools.describe({path}) → the contract with inputTypeScript; tools.call(path, args) " +
 			"or tools.<flatName>(args) → {ok: true, data} or {ok: false, error}, never throwing for API failures; " +
-			"args as invoke's (parameters, requestBody). Also emit(value) and console.log. Writes are confirmed or " +
+			"args as invoke's (parameters, requestBody). tools.pages(path, args) → {pages, stopped} follows next pages. " +
+			"Also emit(value) and console.log. Writes are confirmed or " +
 			"refused as with invoke. Per script: 30 s, 200 operations, 16 MiB of results. Returns result, emitted, " +
 			"console and a calls trace.",
 		RawInputSchema: json.RawMessage(`{"type":"object","properties":{` +

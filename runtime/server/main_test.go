@@ -103,7 +103,7 @@ func TestMainServesStdio(t *testing.T) {
 	}
 	got, isErr := call(t, cs, "invoke", map[string]any{
 		"endpointId": idGetPet, "parameters": map[string]any{"petId": 1},
-		"headers": map[string]any{"X-Api-Key": "top-secret", "X-Extra": "visible"},
+		"headers": map[string]any{"X-Session-Token": "top-secret", "X-Extra": "visible"}, // X-Api-Key, the API key header, is refused
 	})
 	if isErr {
 		t.Fatalf("invoke failed: %v", got)
@@ -127,7 +127,7 @@ func TestMainServesStdio(t *testing.T) {
 	if strings.Contains(logs, "top-secret") {
 		t.Errorf("logs leak a secret header:\n%s", logs)
 	}
-	for _, s := range []string{"msg=invoke", "X-Api-Key=***", "X-Extra=visible", "status=200"} {
+	for _, s := range []string{"msg=invoke", "X-Session-Token=***", "X-Extra=visible", "status=200"} {
 		if !strings.Contains(logs, s) {
 			t.Errorf("logs lack %q:\n%s", s, logs)
 		}

@@ -9,6 +9,7 @@ const (
 	codeNotConfirmed     = service.CodeNotConfirmed
 	codeNotFound         = service.CodeNotFound
 	codeRateLimit        = service.CodeRateLimit
+	codeTimeout          = service.CodeTimeout
 	codeReadOnly         = service.CodeReadOnly
 	codeTooLarge         = service.CodeTooLarge
 	codeValidationFailed = service.CodeValidationFailed

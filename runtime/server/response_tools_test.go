@@ -178,7 +178,7 @@ func TestInvokeLargeAndBinaryBodies(t *testing.T) {
 				t.Errorf("file holds %d bytes (%v), want the %d bytes served", len(data), err, len(tt.wantBytes))
 			}
 			wantRef := map[string]any{
-				"path": path, "size": float64(len(tt.wantBytes)), "sizeHint": sizeHint(len(tt.wantBytes)), "maxSizeHint": "1 MB",
+				"path": path, "size": float64(len(tt.wantBytes)), "sizeHint": sizeHint(len(tt.wantBytes)), "maxSizeHint": "1 MiB",
 				"mediaType": tt.wantMedia, "openCmd": "xdg-open " + path,
 			}
 			msg, _ := ref["message"].(string)
@@ -209,9 +209,9 @@ func sizeHint(n int) string {
 	case n < 1<<10:
 		return fmt.Sprintf("%d bytes", n)
 	case n < 1<<20:
-		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<10)), ".0") + " KB"
+		return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<10)), ".0") + " KiB"
 	}
-	return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<20)), ".0") + " MB"
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(n)/(1<<20)), ".0") + " MiB"
 }
 
 // spilled invokes getPet for id and returns the fileRef path.

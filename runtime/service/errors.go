@@ -16,6 +16,10 @@ const (
 	CodeReadOnly         = "read_only"         // read-only mode refused a call that may change data
 	CodeNotConfirmed     = "not_confirmed"     // the user did not confirm, or could not be asked
 	CodeTooLarge         = "result_too_large"  // the answer would pass its size bound
+	// CodeTimeout: the API did not answer within the call's timeout (or
+	// the script's, for a call in a script); a script that runs past its
+	// own timeout fails with the same code.
+	CodeTimeout = "timeout"
 )
 
 // Error is a failed call's answer: a stable code, a message that tells the

@@ -27,6 +27,9 @@ type InvokeArgs struct {
 	MediaType  string                     `json:"mediaType,omitempty"` // the request body's media type; "" for the default
 	Headers    map[string]string          `json:"headers,omitempty"`
 	Cookies    map[string]string          `json:"cookies,omitempty"`
+	// ResponseFormat is FormatDetailed (or "") for the body as the API
+	// sent it, FormatConcise for a trimmed one (see Trimmed).
+	ResponseFormat string `json:"response_format,omitempty"`
 	// Healed are JSON pointers of arguments the caller's decoder parsed
 	// from JSON text (DecodeArgs reports them); the answer mentions them.
 	Healed []string `json:"-"`
@@ -47,6 +50,8 @@ type InvokeResult struct {
 	Headers    map[string]string `json:"headers"`
 	Body       any               `json:"body,omitempty"`
 	Truncated  bool              `json:"truncated,omitempty"` // body is the text of the answer's first bytes
+	Trimmed    *Trimmed          `json:"trimmed,omitempty"`   // what response_format concise left out of body
+	Next       *Next             `json:"next,omitempty"`      // the parameters of the next page, for a paged answer
 	FileRef    *FileRef          `json:"fileRef,omitempty"`   // the body, saved to a file
 	Image      *ImageRef         `json:"image,omitempty"`     // the body is an image, in Media
 	// Notes say what the server changed in the arguments before sending:
@@ -77,6 +82,9 @@ func (s *Service) Invoke(ctx context.Context, req InvokeRequest) (*InvokeResult,
 	i, rerr := s.resolve(req.Endpoint)
 	if rerr != nil {
 		return nil, rerr
+	}
+	if ferr := checkFormat(req.Args.ResponseFormat); ferr != nil {
+		return nil, ferr
 	}
 	e := &s.cat.Endpoints[i]
 	in, fixes, verr := s.validate(e, req.Args)
@@ -111,6 +119,10 @@ func (s *Service) Invoke(ctx context.Context, req InvokeRequest) (*InvokeResult,
 	}
 	ans := &InvokeResult{StatusCode: resp.StatusCode, Headers: headers, Body: resp.Body, Truncated: resp.Truncated}
 	s.responses.shapeBody(ans, resp)
+	ans.Next = nextPage(e, in.Parameters, headers, ans.Body)
+	if req.Args.ResponseFormat == FormatConcise && ans.Body != nil {
+		ans.Body, ans.Trimmed = trimBody(ans.Body)
+	}
 	rec.Bytes, rec.Spilled = resp.Size, resp.File != nil
 	if rec.Spilled {
 		s.metrics.Spilled()
@@ -141,7 +153,8 @@ func (s *Service) validate(e *catalog.Endpoint, args InvokeArgs) (*invoke.Input,
 	}
 	in := &invoke.Input{Endpoint: e, Parameters: va.Parameters, Body: va.Body, MediaType: args.MediaType,
 		Headers: args.Headers, Cookies: args.Cookies}
-	if problems := checkParameters(e, in); len(problems) > 0 {
+	problems := append(checkParameters(e, in), invoke.CredentialArgs(s.cat.SpecOf(e), in)...)
+	if len(problems) > 0 {
 		return nil, fixes, validationFailed("%s. Call inspect with this endpointId to see the parameters it takes.",
 			strings.Join(problems, "; "))
 	}
@@ -255,6 +268,8 @@ func (s *Service) invokeFailure(e *catalog.Endpoint, err error) *Error {
 			"do not retry until they have.", Variables: missingVars(me)}
 	case errors.As(err, &te), errors.As(err, &ce):
 		return &Error{Code: CodeInvokeError, Message: err.Error() + ". Nothing was sent to the API; ask the user to check the server's credentials."}
+	case errors.Is(err, context.DeadlineExceeded):
+		return &Error{Code: CodeTimeout, Message: timeoutMessage(err)}
 	case errors.Is(err, context.Canceled):
 		return &Error{Code: CodeInvokeError, Message: "the call was cancelled before the API answered"}
 	}
@@ -270,6 +285,14 @@ func (s *Service) invokeFailure(e *catalog.Endpoint, err error) *Error {
 		Message: fmt.Sprintf("the request to %s %s failed: %v. Check that the API is reachable at %q "+
 			"(set by %s_BASE_URL), then retry.", e.Method, e.Path, err, s.client.BaseURL(e), spec.EnvPrefix),
 	}
+}
+
+// timeoutMessage words a call that ran out of time. The API may have
+// acted on it: a write is not known to have failed.
+func timeoutMessage(err error) string {
+	msg := strings.TrimSuffix(err.Error(), ": "+context.DeadlineExceeded.Error())
+	return msg + ". The API may still have acted on the call; check before repeating a write, " +
+		"and ask for less (filters, a smaller page) when large answers are slow"
 }
 
 // rateLimited words a cooldown or the API's rate limiting.

@@ -60,7 +60,8 @@ type Service struct {
 	client     *invoke.Client
 	validator  *invoke.Validator
 	auth       *auth.Provider
-	byID       map[string]int // endpointKey(id) → index
+	byID       map[string]int   // endpointKey(id) → index
+	defsByName []map[string]int // per spec: component schema name → index into Spec.Defs
 	defsBudget int
 	log        *slog.Logger
 	audit      *slog.Logger
@@ -124,6 +125,16 @@ func New(opts Options) (*Service, error) {
 		policy:     policy{readOnly: cfg.ReadOnly, confirm: cfg.Confirm, safeOps: cfg.SafeOps},
 		hide:       hiddenEndpoints(opts.Catalog, cfg.Filter),
 		scriptMax:  cfg.ScriptTimeout,
+	}
+	s.defsByName = make([]map[string]int, len(opts.Catalog.Specs))
+	for si := range opts.Catalog.Specs {
+		defs := opts.Catalog.Specs[si].Defs
+		s.defsByName[si] = make(map[string]int, len(defs))
+		for di := range defs {
+			if _, dup := s.defsByName[si][defs[di].Name]; !dup {
+				s.defsByName[si][defs[di].Name] = di
+			}
+		}
 	}
 	for i := range opts.Catalog.Endpoints {
 		k := endpointKey(opts.Catalog.Endpoints[i].ID)

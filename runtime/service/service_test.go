@@ -186,7 +186,7 @@ func TestDecodeArgs(t *testing.T) {
 		{name: "healed", raw: `{"parameters":"{\"a\":1}"}`, want: args{InvokeArgs: InvokeArgs{Parameters: map[string]json.RawMessage{"a": json.RawMessage(`1`)}}},
 			wantHealed: []string{"/parameters"}},
 		{name: "every problem", raw: `{"limit":"x","endpointId":1,"nope":2,"headers":{"a":1}}`,
-			wantErr: `endpointId must be a string; headers must be an object of strings; limit must be an integer; unknown argument "nope" (this tool takes cookies, endpointId, headers, limit, mediaType, parameters, requestBody)`},
+			wantErr: `endpointId must be a string; headers must be an object of strings; limit must be an integer; unknown argument "nope" (this tool takes cookies, endpointId, headers, limit, mediaType, parameters, requestBody, response_format)`},
 		{name: "not an object", raw: `[1]`, wantErr: "arguments must be a JSON object"},
 	}
 	for _, tt := range tests {
