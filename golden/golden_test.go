@@ -108,6 +108,10 @@ func buildPackage(t *testing.T, c goldenCase) {
 	for path, data := range readTree(t, filepath.Join(c.dir, "out")) {
 		files[filepath.Join(pkgDir, filepath.FromSlash(path))] = data
 	}
+	// The case's tests of the typed API, run as the user's own tests.
+	for path, data := range readTree(t, filepath.Join(c.dir, "usertest")) {
+		files[filepath.Join(pkgDir, filepath.FromSlash(path))] = data
+	}
 	for path, data := range files {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -119,6 +123,7 @@ func buildPackage(t *testing.T, c goldenCase) {
 	bin := filepath.Join(app, "server")
 	goCmd(t, app, "vet", "./...")
 	goCmd(t, app, "build", "-o", bin, "./cmd/server")
+	goCmd(t, app, "test", "-count=1", "./...")
 	out, err := exec.Command(bin, "--version").CombinedOutput()
 	if err != nil || !strings.HasSuffix(string(out), " "+swag2mcp.Version+"\n") {
 		t.Errorf("%s --version: %v, %q; want the server's name and version %s", bin, err, out, swag2mcp.Version)

@@ -7,3 +7,14 @@ package runtime
 // A newer runtime keeps every marker it ever had, so old generated servers
 // still compile; a server newer than its runtime fails to compile here.
 const SupportPackageIsVersion1 = true
+
+// SupportPackageIsVersion2 is referenced by generated code of format 2,
+// which embeds its catalog and search index as a data file
+// (runtime/catalog's Encode) and hands it to server.Options.Data.
+const SupportPackageIsVersion2 = true
+
+// SupportPackageIsVersion3 is referenced by generated code of format 3,
+// whose data file (catalog.DataFormat 2) carries the search index's word
+// tables: the semantic channel's vectors, WordNet's related forms and
+// their notice.
+const SupportPackageIsVersion3 = true

@@ -103,6 +103,7 @@ func (b *Builder) Finish() (*ir.API, diag.List) {
 	}
 	assignGoNames(api)
 	assignFlatNames(api)
+	assignBodyTypes(api)
 	return api, b.diags
 }
 
@@ -116,6 +117,7 @@ func assignGoNames(api *ir.API) {
 				for _, e := range t.Endpoints {
 					e.GoName = endpoints.Unique(naming.EndpointGoName(e.OperationID, e.Method, e.Path))
 					var params naming.Namer
+					params.Reserve("Body") // the typed body's field (package mode)
 					for i := range e.Params {
 						e.Params[i].GoName = params.Unique(naming.GoName(e.Params[i].Key))
 					}

@@ -71,15 +71,27 @@ func Emit(api *ir.API, opts Options) ([]File, error) {
 	if limit <= 0 {
 		limit = DefaultFormatLimit
 	}
-	gen := []goFile{
-		{"main_gen.go", mainFile(api, opts)},
-		{"catalog_gen.go", catalogFile(api, opts.Package)},
+	data, err := catalogData(api)
+	if err != nil {
+		return nil, err
 	}
-	gen[1].file.NoFormat = countEndpoints(api.Specs...) > limit
-	for _, s := range api.Specs {
-		f := stubsFile(s, opts.Package)
-		f.NoFormat = countEndpoints(s) > limit
-		gen = append(gen, goFile{s.Domain + "_stubs_gen.go", f})
+	files = append(files, File{Path: dataFile, Data: data})
+	gen := []goFile{{"main_gen.go", mainFile(api, opts)}}
+	if opts.Package != "" {
+		// The typed API: stubs, body types and the client.
+		c := clientFile(api, opts.Package)
+		c.NoFormat = countEndpoints(api.Specs...) > limit
+		gen = append(gen, goFile{"client_gen.go", c})
+		for _, s := range api.Specs {
+			f := stubsFile(s, opts.Package)
+			f.NoFormat = countEndpoints(s) > limit
+			gen = append(gen, goFile{s.Domain + "_stubs_gen.go", f})
+			if len(s.Types) > 0 {
+				t := typesFile(s, opts.Package)
+				t.NoFormat = f.NoFormat
+				gen = append(gen, goFile{s.Domain + "_types_gen.go", t})
+			}
+		}
 	}
 	for _, g := range gen {
 		var buf bytes.Buffer

@@ -2,15 +2,16 @@ package emit
 
 import (
 	"bytes"
-	"go/ast"
 	"go/parser"
 	"go/token"
 	"regexp"
-	"strconv"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
 func emitFixture(t *testing.T) map[string][]byte {
@@ -35,10 +36,35 @@ func TestEmitPaths(t *testing.T) {
 	for _, f := range files {
 		got = append(got, f.Path)
 	}
-	want := []string{"README.md", "catalog_gen.go", "go.mod", "go.sum", "main_gen.go", "meteo-2_stubs_gen.go", "petstore_stubs_gen.go"}
+	want := []string{"README.md", "catalog_gen.bin", "go.mod", "go.sum", "main_gen.go"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("paths (-want +got):\n%s", diff)
 	}
+	got = nil
+	for path := range emitPackage(t) {
+		got = append(got, path)
+	}
+	slices.Sort(got)
+	want = []string{"catalog_gen.bin", "client_gen.go", "main_gen.go", "meteo-2_stubs_gen.go", "petstore_stubs_gen.go"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("package mode paths (-want +got):\n%s", diff)
+	}
+}
+
+// emitPackage emits the fixture in package mode, by path.
+func emitPackage(t *testing.T) map[string][]byte {
+	t.Helper()
+	opts := testOptions("")
+	opts.Package = "petmcp"
+	files, err := Emit(fixture(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string][]byte{}
+	for _, f := range files {
+		m[f.Path] = f.Data
+	}
+	return m
 }
 
 func TestEmitDeterministic(t *testing.T) {
@@ -57,65 +83,72 @@ func TestEmitDeterministic(t *testing.T) {
 }
 
 func TestGoFiles(t *testing.T) {
-	for path, data := range emitFixture(t) {
-		if !strings.HasSuffix(path, ".go") {
-			continue
+	for pkg, files := range map[string]map[string][]byte{"main": emitFixture(t), "petmcp": emitPackage(t)} {
+		for path, data := range files {
+			if strings.HasSuffix(path, ".go") {
+				checkGoFile(t, pkg, path, data)
+			}
 		}
-		t.Run(path, func(t *testing.T) {
-			if !strings.HasSuffix(path, "_gen.go") {
-				t.Errorf("Go file not named *_gen.go")
-			}
-			if !bytes.HasPrefix(data, []byte("// "+header+"\n")) {
-				t.Errorf("missing header; starts %q", data[:min(len(data), 60)])
-			}
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, path, data, parser.ParseComments|parser.AllErrors)
-			if err != nil {
-				t.Fatalf("does not parse: %v", err)
-			}
-			if f.Name.Name != "main" {
-				t.Errorf("package %s, want main", f.Name.Name)
-			}
-			for _, g := range f.Comments {
-				for _, c := range g.List {
-					if !strings.HasPrefix(c.Text, "// ") && c.Text != "//" {
-						t.Errorf("comment %q is not a plain line comment", c.Text)
-					}
-					if strings.ContainsAny(c.Text, "\x00\r\u2028\u2029\u202e\ufeff") || strings.Contains(c.Text, "*/") {
-						t.Errorf("comment %q holds unsafe text", c.Text)
-					}
-				}
-			}
-		})
 	}
 }
 
-// TestHostileLiterals checks that spec text survives into string literals
-// unchanged: every hostile description comes back by strconv.Unquote.
-func TestHostileLiterals(t *testing.T) {
-	data := emitFixture(t)["catalog_gen.go"]
-	f, err := parser.ParseFile(token.NewFileSet(), "catalog_gen.go", data, 0)
+// checkGoFile checks one generated Go file of package pkg: its name and
+// header, that it parses, and that spec text in comments is harmless.
+func checkGoFile(t *testing.T, pkg, path string, data []byte) {
+	t.Run(pkg+"/"+path, func(t *testing.T) {
+		if !strings.HasSuffix(path, "_gen.go") {
+			t.Errorf("Go file not named *_gen.go")
+		}
+		if !bytes.HasPrefix(data, []byte("// "+header+"\n")) {
+			t.Errorf("missing header; starts %q", data[:min(len(data), 60)])
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, data, parser.ParseComments|parser.AllErrors)
+		if err != nil {
+			t.Fatalf("does not parse: %v", err)
+		}
+		if f.Name.Name != pkg {
+			t.Errorf("package %s, want %s", f.Name.Name, pkg)
+		}
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				if c.Text == "//go:embed "+dataFile && path == "main_gen.go" {
+					continue // the one directive generated code has
+				}
+				if !strings.HasPrefix(c.Text, "// ") && c.Text != "//" {
+					t.Errorf("comment %q is not a plain line comment", c.Text)
+				}
+				if strings.ContainsAny(c.Text, "\x00\r\u2028\u2029\u202e\ufeff") || strings.Contains(c.Text, "*/") {
+					t.Errorf("comment %q holds unsafe text", c.Text)
+				}
+			}
+		}
+	})
+}
+
+// TestHostileData checks that spec text survives into the data file
+// unchanged: every hostile description decodes back as written.
+func TestHostileData(t *testing.T) {
+	cat, _, err := catalog.Decode(string(emitFixture(t)[dataFile]))
 	if err != nil {
 		t.Fatal(err)
 	}
 	found := 0
-	ast.Inspect(f, func(n ast.Node) bool {
-		lit, ok := n.(*ast.BasicLit)
-		if !ok || lit.Kind != token.STRING {
-			return true
-		}
-		s, err := strconv.Unquote(lit.Value)
-		if err != nil {
-			t.Errorf("literal %s: %v", lit.Value, err)
-		}
-		if s == hostile {
+	for _, tg := range cat.Tags {
+		if tg.Description == hostile {
 			found++
 		}
-		return true
-	})
+	}
+	for _, e := range cat.Endpoints {
+		for _, s := range []string{e.Summary, e.Description} {
+			if s == hostile {
+				found++
+			}
+		}
+	}
 	// Tag description, endpoint summary and description.
 	if found != 3 {
-		t.Errorf("hostile text found in %d literals, want 3", found)
+		t.Errorf("hostile text found in %d fields, want 3", found)
 	}
 }
 
@@ -156,5 +189,32 @@ func TestReadme(t *testing.T) {
 	}
 	if fences != 6 {
 		t.Errorf("README has %d fence lines, want 6 (three closed code blocks: build, config file, client config)", fences)
+	}
+}
+
+// TestVersionMarker checks the lockstep rule: generated code references
+// the runtime's version marker, with the upgrade advice on the line above,
+// so a runtime too old to have it fails to compile right there.
+func TestVersionMarker(t *testing.T) {
+	for _, pkg := range []string{"", "petmcp"} {
+		opts := testOptions("")
+		opts.Package = pkg
+		files, err := Emit(fixture(), opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if f.Path != "main_gen.go" {
+				continue
+			}
+			src := string(f.Data)
+			i := strings.Index(src, "\nconst _ = swagruntime.SupportPackageIsVersion3\n")
+			if i < 0 {
+				t.Fatalf("package %q: main_gen.go does not reference the version marker:\n%s", pkg, src)
+			}
+			if !strings.Contains(src[:i], "go get github.com/swag2mcp/swag2mcp@") {
+				t.Errorf("package %q: no upgrade advice above the marker", pkg)
+			}
+		}
 	}
 }

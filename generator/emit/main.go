@@ -7,13 +7,15 @@ import (
 	"github.com/swag2mcp/swag2mcp/generator/ir"
 )
 
-// mainFile renders main_gen.go: the runtime version marker and the entry
-// point, which hands the tables and the process's standard streams to
-// server.Main. A standalone module gets main; package mode gets an
-// exported Main that a command of the user's calls.
+// mainFile renders main_gen.go: the runtime version marker, the embedded
+// data file and the entry point, which hands the data and the process's
+// standard streams to server.Main. A standalone module gets main, whose
+// requests are built from the data alone; package mode gets an exported
+// Main that a command of the user's calls, and the table of its typed
+// stubs.
 func mainFile(api *ir.API, opts Options) *jen.File {
 	f := newFile(opts.Package)
-	f.ImportName(searchPath, "search")
+	f.Anon("embed")
 	var titles []string
 	for _, s := range api.Specs {
 		title := strings.Join(strings.Fields(s.Title), " ")
@@ -32,18 +34,26 @@ func mainFile(api *ir.API, opts Options) *jen.File {
 		f.PackageComment("// " + line)
 	}
 
-	f.Add(doc("The runtime must support generated code of format 1. If this line does not compile, "+
-		"the swag2mcp runtime is older than the generator that wrote this file: "+
-		"upgrade it with go get "+runtimeModule+"@latest (or the generator's version).",
-		jen.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion1")))
+	f.Add(doc("The runtime must support generated code of format 3. If this line does not compile, the "+
+		"swag2mcp runtime is older than the generator that wrote this file; upgrade it to the generator's "+
+		"version or later:\n\ngo get "+runtimeModule+"@latest",
+		jen.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion3")))
 	f.Line()
+	f.Add(doc("apiData is the catalog and the search index ("+dataFile+", runtime/catalog's data format), "+
+		"read in place: the server copies and indexes nothing at start-up.",
+		jen.Comment("//go:embed "+dataFile).Line().Var().Id("apiData").String()))
+	f.Line()
+	if opts.Package != "" {
+		f.Add(stubsTable(api)).Line()
+	}
 
 	o := fields{}
 	o.str("Name", api.Name)
 	o.str("Version", opts.Version)
-	o.add("Catalog", jen.Op("&").Id("apiCatalog"))
-	o.add("Stubs", jen.Id("apiStubs"))
-	o.add("Searcher", searcherOption())
+	o.add("Data", jen.Id("apiData"))
+	if opts.Package != "" {
+		o.add("Stubs", jen.Id("apiStubs"))
+	}
 	o.add("Args", jen.Qual("os", "Args").Index(jen.Lit(1), jen.Empty()))
 	o.add("Stdin", jen.Qual("os", "Stdin"))
 	o.add("Stdout", jen.Qual("os", "Stdout"))
@@ -58,4 +68,28 @@ func mainFile(api *ir.API, opts Options) *jen.File {
 		"and returns its exit code.",
 		jen.Func().Id("Main").Params().Int().Block(jen.Return(run))))
 	return f
+}
+
+// stubsTable declares apiStubs, the typed stub of every endpoint, index
+// for index with the catalog's endpoints.
+func stubsTable(api *ir.API) jen.Code {
+	var stubs []jen.Code
+	for _, s := range api.Specs {
+		for _, c := range s.Collections {
+			for _, t := range c.Tags {
+				for _, e := range t.Endpoints {
+					stubs = append(stubs, jen.Id(stubName(e)))
+				}
+			}
+		}
+	}
+	return doc("apiStubs holds the typed invoke stub of every endpoint, index for index with the catalog's endpoints.",
+		jen.Var().Id("apiStubs").Op("=").Index().Qual(invokePath, "Stub").ValuesFunc(func(g *jen.Group) {
+			for _, s := range stubs {
+				g.Line().Add(s)
+			}
+			if len(stubs) > 0 {
+				g.Line()
+			}
+		}))
 }

@@ -31,12 +31,6 @@ func parseProblems(file string, data []byte, err error) diag.List {
 		}
 		return diags
 	}
-	if line, col, msg, ok := jsonSyntax(data); ok {
-		// libopenapi's JSON errors carry no position; encoding/json's
-		// offset gives one.
-		diags.Errorf(file, line, col, "invalid JSON: %s", msg)
-		return diags
-	}
 	for _, e := range utils.UnwrapErrors(err) {
 		line, col := position(e.Error())
 		diags.Errorf(file, line, col, "%s", message(e.Error()))
@@ -52,7 +46,10 @@ func jsonSyntax(data []byte) (line, col int, msg string, ok bool) {
 	if len(trimmed) == 0 || (trimmed[0] != '{' && trimmed[0] != '[') {
 		return 0, 0, "", false
 	}
-	var v any
+	if json.Valid(data) {
+		return 0, 0, "", false
+	}
+	var v json.RawMessage
 	err := json.Unmarshal(data, &v)
 	var se *json.SyntaxError
 	if !errors.As(err, &se) {

@@ -3,8 +3,8 @@
 // runtime-deps.mod and runtime-deps.sum at the root of this module, where
 // the generator embeds them (see swag2mcp.RuntimeDeps).
 //
-// It generates the petstore server against this checkout, asks `go mod
-// tidy` what the module needs (tidy may fetch go.mod files from the module
+// It generates the petstore server against this checkout (standalone, with
+// a package-mode copy inside), asks `go mod tidy` what the module needs (tidy may fetch go.mod files from the module
 // proxy), and keeps tidy's answer without the swag2mcp lines. Run it after
 // a change of the runtime's imports or of go.mod: `make runtime-deps`. The
 // golden test fails with a pointer here when the files are stale.
@@ -62,6 +62,13 @@ func update(root, spec string) error {
 		Specs: []string{filepath.Join(root, spec)}, OutDir: dir, RuntimeDir: root,
 	}); err != nil {
 		return fmt.Errorf("generate: %w", err)
+	}
+	// Package mode imports more of the runtime (the typed API): a package
+	// of the same module, so tidy counts its imports too.
+	if _, err := generator.Generate(ctx, generator.Options{
+		Specs: []string{filepath.Join(root, spec)}, OutDir: filepath.Join(dir, "typed"), Package: "typed",
+	}); err != nil {
+		return fmt.Errorf("generate package mode: %w", err)
 	}
 	own, err := os.ReadFile(filepath.Join(root, "go.mod"))
 	if err != nil {

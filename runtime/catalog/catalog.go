@@ -57,12 +57,13 @@ type Endpoint struct {
 	Summary     string
 	Description string
 	Deprecated  bool
-	BaseURL     string // overrides the spec's BaseURL when set
+	Tags        []string // every tag of the operation, the first being Tag's; nil: Tag's only
+	BaseURL     string   // overrides the spec's BaseURL when set
 	Params      []Param
 	Body        *Body
 	Security    []Requirement // alternatives in order; empty means none
-	InputSchema string        // JSON Schema of invoke's arguments, without $defs
-	Operation   string        // inspect's operation object, without $defs
+	InputSchema Doc           // JSON Schema of invoke's arguments, without $defs
+	Operation   Doc           // inspect's operation object, without $defs
 	Defs        []int         // indexes into Spec.Defs reached by InputSchema and Operation, nearest first
 }
 

@@ -26,7 +26,8 @@ type Encoding struct {
 // encodingOf reads the encoding object of e's request body for mediaType
 // from its inspect document, where the generator keeps it; nil when none.
 func encodingOf(e *catalog.Endpoint, mediaType string) map[string]Encoding {
-	if e.Operation == "" || !strings.Contains(e.Operation, `"encoding"`) {
+	op := e.Operation.String()
+	if op == "" || !strings.Contains(op, `"encoding"`) {
 		return nil
 	}
 	var doc struct {
@@ -36,7 +37,7 @@ func encodingOf(e *catalog.Endpoint, mediaType string) map[string]Encoding {
 			} `json:"content"`
 		} `json:"requestBody"`
 	}
-	if err := json.Unmarshal([]byte(e.Operation), &doc); err != nil {
+	if err := json.Unmarshal([]byte(op), &doc); err != nil {
 		return nil
 	}
 	return doc.RequestBody.Content[mediaType].Encoding

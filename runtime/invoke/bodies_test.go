@@ -19,11 +19,11 @@ import (
 func addForm() catalog.Endpoint {
 	return catalog.Endpoint{ID: "addForm", Method: "POST", Path: "/forms",
 		Body: &catalog.Body{MediaTypes: []string{"application/x-www-form-urlencoded", "multipart/form-data"}},
-		Operation: `{"requestBody":{"content":{` +
+		Operation: catalog.Text(`{"requestBody":{"content":{` +
 			`"application/x-www-form-urlencoded":{"schema":{},"encoding":{` +
 			`"ids":{"style":"pipeDelimited","explode":false},"meta":{"contentType":"application/json"},` +
 			`"filter":{"style":"deepObject","explode":true},"q":{"allowReserved":true}}},` +
-			`"multipart/form-data":{"schema":{},"encoding":{"doc":{"contentType":"application/xml"}}}}}}`}
+			`"multipart/form-data":{"schema":{},"encoding":{"doc":{"contentType":"application/xml"}}}}}}`)}
 }
 
 // upload takes raw bytes.

@@ -86,6 +86,7 @@ func (c *Client) Do(ctx context.Context, in *Input, stub Stub) (*Response, error
 	}
 	e := in.Endpoint
 	in.problems = append(in.problems, unknownKeys(in)...)
+	in.problems = append(in.problems, CredentialArgs(c.specOf(e), in)...)
 	req, err := stub(in)
 	if err != nil {
 		return nil, err

@@ -119,3 +119,18 @@ func unknownKeys(in *Input) []string {
 	}
 	return problems
 }
+
+// RawStub builds the request of any endpoint from its arguments as the
+// model sent them: every parameter's JSON value goes to the serializer,
+// which formats it by the parameter's style. It is the request builder of
+// standalone servers, whose endpoints need no Go code of their own; the
+// arguments are checked against the endpoint's JSON Schema before it runs.
+func RawStub(in *Input) (*Request, error) {
+	r := NewRequest(in)
+	for _, p := range in.Endpoint.Params {
+		if raw, ok := in.Parameters[p.ArgName()]; ok && len(raw) > 0 && string(raw) != "null" {
+			r.Param(p.ArgName(), raw)
+		}
+	}
+	return r, nil
+}

@@ -66,7 +66,7 @@ type Fixes struct {
 // is parsed and checked again. An endpoint without an input schema passes.
 func (v *Validator) Check(e *catalog.Endpoint, args *Args) (Fixes, error) {
 	var fx Fixes
-	if e.InputSchema == "" {
+	if e.InputSchema.String() == "" {
 		return fx, nil
 	}
 	c := v.compile(e)
@@ -340,7 +340,7 @@ func (v *Validator) compile(e *catalog.Endpoint) *compiled {
 // compileNew joins e's input schema with the spec's defs it reaches and
 // compiles the result.
 func (v *Validator) compileNew(e *catalog.Endpoint) *compiled {
-	doc, err := decodeJSON([]byte(e.InputSchema))
+	doc, err := decodeJSON([]byte(e.InputSchema.String()))
 	if err != nil {
 		return &compiled{err: err}
 	}

@@ -19,7 +19,7 @@ const bootstrap = `(function (native) {
 	"use strict";
 	const parse = JSON.parse, stringify = JSON.stringify, str = String;
 	const hint = "find endpoints with await tools.search({query}) and use the path it returns";
-	const reserved = ["search", "call", "describe", "then", "catch", "finally", "toJSON", "toString", "valueOf"];
+	const reserved = ["search", "call", "describe", "pages", "then", "catch", "finally", "toJSON", "toString", "valueOf"];
 	const call = (path, args) => {
 		if (typeof path !== "string") throw new TypeError("tools.call(path, args): path must be a string; " + hint);
 		return native.call(path, args === undefined ? "{}" : stringify(args)).then(parse);
@@ -35,8 +35,9 @@ const bootstrap = `(function (native) {
 			return native.describe(path).then(parse);
 		},
 		call,
+		pages: native.pagesOf(call, native.left), // see paging.go
 	};
-	const own = (p) => p === "search" || p === "call" || p === "describe";
+	const own = (p) => p === "search" || p === "call" || p === "describe" || p === "pages";
 	const refuse = (msg) => () => { throw new TypeError(msg); };
 	const listing = refuse("tools cannot be listed or enumerated; " + hint);
 	const readOnly = refuse("tools is read-only");
@@ -84,6 +85,9 @@ func (r *run) bind() error {
 		if err := native.Set(name, fn); err != nil {
 			return err
 		}
+	}
+	if err := r.bindPaging(native); err != nil {
+		return err
 	}
 	v, err := r.vm.RunString(bootstrap)
 	if err != nil {

@@ -32,9 +32,16 @@ func syntaxError(err error, src string) *Error {
 			e.Message += " (and " + strconv.Itoa(len(list)-1) + " more errors)"
 		}
 		pos := toSource(first.Position.Line, first.Position.Column)
-		// Past the end of the source (an unclosed brace) is its last line.
+		// Past the end of the source, the parser blames the wrapper's own
+		// "})()": the cause is a bracket of the script left open or closed
+		// too often, which bracketProblem names at its place.
 		if last := strings.Count(src, "\n") + 1; pos.line > last {
 			pos = position{last, len(src) - strings.LastIndexByte(src, '\n')}
+			if msg, at, ok := bracketProblem(src); ok {
+				e.Message, pos = "SyntaxError: "+msg, at
+			} else {
+				e.Message = "SyntaxError: unexpected end of the script"
+			}
 		}
 		e.Line, e.Column = pos.line, pos.col
 	}

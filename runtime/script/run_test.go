@@ -105,7 +105,7 @@ func TestRun(t *testing.T) {
 		{"tools is read-only", `tools.getPet = 1`, outcome{Code: CodeException, Line: 1, Column: 7}},
 		{"syntax error", "const a = 1;\nlet b = ;", outcome{Code: CodeSyntax, Line: 2, Column: 9}},
 		{"syntax error on line 1", "let b = ;", outcome{Code: CodeSyntax, Line: 1, Column: 9}},
-		{"unclosed brace", "if (true) {\n  x()", outcome{Code: CodeSyntax, Line: 2}},
+		{"unclosed brace", "if (true) {\n  x()", outcome{Code: CodeSyntax, Line: 1}}, // the { left open
 		{"exception position", "const a = 1;\n\nnull.foo", outcome{Code: CodeException, Line: 3, Column: 6}},
 		{"exception on line 1", "throw new Error('boom')", outcome{Code: CodeException, Line: 1, Column: 7}},
 		{"exception after await", "await tools.getPet({});\n  undefinedFn()", outcome{Code: CodeException, Line: 2, Column: 14}},

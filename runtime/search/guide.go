@@ -11,14 +11,13 @@ import (
 
 // QuerySyntax is the query language in one line, for the search tool's
 // description: what a model needs to write a query that narrows.
-const QuerySyntax = `Query syntax: plain words rank and any of them may match; +term must match, -term must not; ` +
-	`fields method: tag: path: summary: description: operationId: param: (a bare field term only ranks: ` +
-	`+method:POST filters); path:/repos/*/hooks (* spans /); "exact phrase"; typo~ or typo~2; /regex/; word^3 boosts.`
+const QuerySyntax = `Syntax: words rank, any may match; +word must match, -word must not; ` +
+	`fields method: tag: path: summary: description: operationId: param: filter only with + (+method:POST); ` +
+	`path:/a/*/b (* spans /); "a phrase"; typo~; /regex/; word^3 boosts.`
 
 // ToolDescription is the search tool's description.
-const ToolDescription = "Find API endpoints by keywords, e.g. \"list orders of a customer\". Use it first whenever " +
-	"you lack an endpoint id. Returns endpoints best first with id, method, path, summary and their " +
-	"tag, collection and spec. Next, call inspect with the id of the best match. " + QuerySyntax
+const ToolDescription = "Find API endpoints by keywords, e.g. \"list orders of a customer\"; use it first when you " +
+	"lack an endpoint id, then inspect the best match. " + QuerySyntax
 
 // ResultNote is the note of a search answer that shows hits of total
 // matches for query, or "" when nothing needs saying. When the answer is

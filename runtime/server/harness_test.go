@@ -55,18 +55,18 @@ func testCatalog() *catalog.Catalog {
 			{
 				ID: idListPets, Tag: 0, Method: "GET", Path: "/pets", OperationID: "listPets", Summary: "List all pets",
 				Params:    []catalog.Param{{Name: "limit", In: "query"}},
-				Operation: `{"operationId":"listPets","parameters":[{"name":"limit","in":"query","schema":{"type":"integer"}}]}`,
+				Operation: catalog.Text(`{"operationId":"listPets","parameters":[{"name":"limit","in":"query","schema":{"type":"integer"}}]}`),
 			},
 			{
 				ID: idAddPet, Tag: 0, Method: "POST", Path: "/pets", OperationID: "addPet", Summary: "Add a new pet",
 				Body:      &catalog.Body{Required: true, MediaTypes: []string{"application/json"}},
-				Operation: `{"operationId":"addPet","requestBody":{"content":{"application/json":{"schema":{"$ref":"#/$defs/Pet"}}}}}`,
+				Operation: catalog.Text(`{"operationId":"addPet","requestBody":{"content":{"application/json":{"schema":{"$ref":"#/$defs/Pet"}}}}}`),
 				Defs:      []int{0, 1},
 			},
 			{
 				ID: idGetPet, Tag: 0, Method: "GET", Path: "/pets/{petId}", OperationID: "getPetById", Summary: "Find pet by ID",
 				Params:    []catalog.Param{{Name: "petId", In: "path", Required: true}, {Name: "X-Trace", Key: "trace", In: "header"}},
-				Operation: `{"operationId":"getPetById","responses":{"200":{"content":{"application/json":{"schema":{"$ref":"#/$defs/Pet"}}}}}}`,
+				Operation: catalog.Text(`{"operationId":"getPetById","responses":{"200":{"content":{"application/json":{"schema":{"$ref":"#/$defs/Pet"}}}}}}`),
 				Defs:      []int{2, 0, 1},
 			},
 			{
@@ -88,7 +88,7 @@ func testStubs() []invoke.Stub {
 				return nil, err
 			}
 			r := invoke.NewRequest(in)
-			r.Param(0, limit)
+			r.Param("limit", limit)
 			return r, nil
 		},
 		func(in *invoke.Input) (*invoke.Request, error) { return invoke.NewRequest(in), nil }, // addPet
@@ -101,8 +101,8 @@ func testStubs() []invoke.Stub {
 				return nil, err
 			}
 			r := invoke.NewRequest(in)
-			r.Param(0, petID)
-			r.Param(1, trace)
+			r.Param("petId", petID)
+			r.Param("trace", trace)
 			return r, nil
 		},
 		nil, // deletePet: no request builder

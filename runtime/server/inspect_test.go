@@ -10,29 +10,32 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
-func TestInspect(t *testing.T) {
-	omitted := map[string]any{"$comment": "omitted to keep this answer small"}
+func TestInspectFull(t *testing.T) {
 	pet := mustDecode(t, petSchema)
 	category := mustDecode(t, categorySchema)
 	audit := mustDecode(t, testCatalog().Specs[0].Defs[2].Schema)
 	tests := []struct {
-		name     string
-		env      map[string]string
-		budget   int
-		id       string
-		wantBase string
-		wantDefs map[string]any
-		wantNote string // substring; "" means no note
+		name        string
+		env         map[string]string
+		budget      int
+		id          string
+		wantBase    string
+		wantDefs    map[string]any
+		wantOmitted []any
+		wantNote    string // substring; "" means no note
 	}{
 		{name: "all defs fit", id: idGetPet, wantBase: "https://petstore.example/v1",
 			wantDefs: map[string]any{"Audit": audit, "Pet": pet, "Category": category}},
 		{name: "base URL from environment", env: map[string]string{"X_BASE_URL": "http://localhost:8080/api/"}, id: idAddPet,
 			wantBase: "http://localhost:8080/api/", wantDefs: map[string]any{"Pet": pet, "Category": category}},
-		{name: "nearest first, smaller later defs still fit", budget: len(petSchema) + len(categorySchema), id: idGetPet,
-			wantBase: "https://petstore.example/v1",
-			wantDefs: map[string]any{"Audit": omitted, "Pet": pet, "Category": category}, wantNote: "1 of 3 schemas"},
-		{name: "budget below every def", budget: 10, id: idGetPet, wantBase: "https://petstore.example/v1",
-			wantDefs: map[string]any{"Audit": omitted, "Pet": omitted, "Category": omitted}, wantNote: "3 of 3 schemas"},
+		// Pet and Category cost their quoted names, colons and commas (19),
+		// the braces 2, and the three names are reserved (25): Audit,
+		// nearest but larger, is left out.
+		{name: "nearest first, smaller later defs still fit", budget: len(petSchema) + len(categorySchema) + 46, id: idGetPet,
+			wantBase: "https://petstore.example/v1", wantDefs: map[string]any{"Pet": pet, "Category": category},
+			wantOmitted: []any{"Audit"}, wantNote: "1 of the 3 schemas"},
+		{name: "budget below every def", budget: 40, id: idGetPet, wantBase: "https://petstore.example/v1",
+			wantDefs: map[string]any{}, wantOmitted: []any{"Audit", "Pet", "Category"}, wantNote: "3 of the 3 schemas"},
 		{name: "no defs, no operation", id: idDeletePet, wantBase: "https://petstore.example/v1"},
 	}
 	for _, tt := range tests {
@@ -40,7 +43,7 @@ func TestInspect(t *testing.T) {
 			opts := testOptions(tt.env)
 			opts.DefsBudget = tt.budget
 			cs := connect(t, opts)
-			got, isErr := call(t, cs, "inspect", map[string]any{"endpointId": tt.id})
+			got, isErr := call(t, cs, "inspect", map[string]any{"endpointId": tt.id, "detail": "full"})
 			if isErr {
 				t.Fatalf("inspect failed: %v", got)
 			}
@@ -51,10 +54,14 @@ func TestInspect(t *testing.T) {
 				"specId":       "5bec0000000000000000000000000000", "specDomain": "petstore",
 				"method": e.Method, "path": e.Path,
 				"baseUrl": tt.wantBase, "fullUrl": strings.TrimSuffix(tt.wantBase, "/") + e.Path,
-				"operation": mustDecode(t, cmpOrEmpty(e.Operation)),
+				"operation": mustDecode(t, cmpOrEmpty(e.Operation.String())),
 			}
 			if tt.wantDefs != nil {
 				want["$defs"] = tt.wantDefs
+			}
+			if tt.wantOmitted != nil {
+				want["omittedSchemas"] = tt.wantOmitted
+				want["omitted"] = float64(len(tt.wantOmitted))
 			}
 			note, _ := got["note"].(string)
 			delete(got, "note")
@@ -85,39 +92,6 @@ func TestInspectErrors(t *testing.T) {
 			got, isErr := call(t, cs, "inspect", tt.args)
 			if code := errorCode(t, got, isErr); code != tt.wantCode {
 				t.Errorf("code = %q, want %q; answer %v", code, tt.wantCode, got)
-			}
-		})
-	}
-}
-
-func TestAssembleDefs(t *testing.T) {
-	defs := []catalog.Def{
-		{Name: "A", Schema: `{"type":"string"}`}, // 17 bytes
-		{Name: "B", Schema: `{"type":"object","properties":{}}`},
-		{Name: "C", Schema: `not json`},
-		{Name: "D", Schema: ``},
-	}
-	tests := []struct {
-		name        string
-		idxs        []int
-		budget      int
-		want        string
-		wantOmitted int
-	}{
-		{"in order", []int{1, 0}, 1000, `{"B":{"type":"object","properties":{}},"A":{"type":"string"}}`, 0},
-		{"exact fit", []int{0}, 17, `{"A":{"type":"string"}}`, 0},
-		{"one byte short", []int{0}, 16, `{"A":{"$comment":"omitted to keep this answer small"}}`, 1},
-		{"duplicates once", []int{0, 0}, 1000, `{"A":{"type":"string"}}`, 0},
-		{"broken schemas replaced", []int{2, 3}, 1000, `{"C":{"$comment":"schema unavailable"},"D":{"$comment":"schema unavailable"}}`, 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, omitted := assembleDefs(defs, tt.idxs, tt.budget)
-			if diff := cmp.Diff(tt.want, string(got)); diff != "" {
-				t.Errorf("defs mismatch (-want +got):\n%s", diff)
-			}
-			if omitted != tt.wantOmitted {
-				t.Errorf("omitted = %d, want %d", omitted, tt.wantOmitted)
 			}
 		})
 	}

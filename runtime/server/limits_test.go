@@ -116,7 +116,7 @@ func TestInvokeLimits(t *testing.T) {
 		{
 			name: "timeout",
 			env:  with(map[string]string{"SHOP_TIMEOUT": "0.2"}),
-			steps: []step{{args: map[string]any{"endpointId": idSlow}, wantCode: codeInvokeError,
+			steps: []step{{args: map[string]any{"endpointId": idSlow}, wantCode: codeTimeout,
 				wantMessage: "no complete answer within 200ms"}},
 			wantCalls: []string{"GET /slow"},
 		},

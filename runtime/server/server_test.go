@@ -13,7 +13,7 @@ func TestNewMCPServerChecksCatalog(t *testing.T) {
 	}{
 		{name: "valid", mutate: func(*Options) {}},
 		{name: "no catalog", mutate: func(o *Options) { o.Catalog = nil }, wantErr: "no catalog"},
-		{name: "stubs misaligned", mutate: func(o *Options) { o.Stubs = nil }, wantErr: "5 endpoints but 0 stubs"},
+		{name: "stubs misaligned", mutate: func(o *Options) { o.Stubs = o.Stubs[:2] }, wantErr: "5 endpoints but 2 stubs"},
 		{name: "bad tag index", mutate: func(o *Options) { o.Catalog.Endpoints[1].Tag = 9 }, wantErr: "tag index 9"},
 		{name: "bad collection index", mutate: func(o *Options) { o.Catalog.Tags[0].Collection = -1 }, wantErr: "collection index -1"},
 		{name: "bad spec index", mutate: func(o *Options) { o.Catalog.Collections[0].Spec = 1 }, wantErr: "spec index 1"},

@@ -61,12 +61,12 @@ func shopCatalog() *catalog.Catalog {
 					{Name: "sort", In: "query"},
 					{Name: "page", In: "query", Required: true},
 				},
-				InputSchema: getItemInput,
+				InputSchema: catalog.Text(getItemInput),
 			},
 			{
 				ID: idAddItem, Method: "POST", Path: "/items", Summary: "Add an item", Security: bearer,
 				Body:        &catalog.Body{Required: true, MediaTypes: []string{"application/json"}},
-				InputSchema: `{"type":"object","properties":{"requestBody":{"$ref":"#/$defs/Item"}},"required":["requestBody"]}`,
+				InputSchema: catalog.Text(`{"type":"object","properties":{"requestBody":{"$ref":"#/$defs/Item"}},"required":["requestBody"]}`),
 				Defs:        []int{0},
 			},
 			{ID: idLimited, Method: "GET", Path: "/limited", Summary: "Always rate limited"},
@@ -80,9 +80,9 @@ func shopCatalog() *catalog.Catalog {
 // rawStub plays a generated stub: every parameter handed over as raw JSON.
 func rawStub(in *invoke.Input) (*invoke.Request, error) {
 	r := invoke.NewRequest(in)
-	for i, p := range in.Endpoint.Params {
+	for _, p := range in.Endpoint.Params {
 		if raw, ok := in.Parameters[p.ArgName()]; ok {
-			r.Param(i, raw)
+			r.Param(p.ArgName(), raw)
 		}
 	}
 	return r, nil

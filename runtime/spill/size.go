@@ -6,8 +6,9 @@ import (
 	"strings"
 )
 
-// FormatSize renders n bytes for people and models: "512 bytes", "1.5 MB".
-// Units are binary (1 MB = 1024×1024 bytes), as the fileRef hints are.
+// FormatSize renders n bytes for people and models: "512 bytes", "1.5 MiB".
+// Units are binary and say so (1 MiB = 1024×1024 bytes): 1,500,000 bytes
+// are "1.4 MiB", never "1.4 MB".
 func FormatSize(n int64) string {
 	const unit = 1024
 	if n < unit {
@@ -16,8 +17,8 @@ func FormatSize(n int64) string {
 		}
 		return strconv.FormatInt(n, 10) + " bytes"
 	}
-	v, suffix := float64(n)/unit, "KB"
-	for _, s := range []string{"MB", "GB", "TB"} {
+	v, suffix := float64(n)/unit, "KiB"
+	for _, s := range []string{"MiB", "GiB", "TiB"} {
 		if v < unit {
 			break
 		}
@@ -27,10 +28,11 @@ func FormatSize(n int64) string {
 	return strings.TrimSuffix(text, ".0") + " " + suffix
 }
 
-// ParseSize reads a byte size such as "1048576", "512KB", "1.5 MB" or
-// "2GiB". KB, MB and GB are binary units like KiB, MiB and GiB, matching
-// FormatSize; humanize-style parsers read MB as 10^6, which would make
-// "1 MB" here disagree with the "1 MB" the server prints.
+// ParseSize reads a byte size such as "1048576", "512KiB", "1.5 MiB" or
+// "2GiB". KB, MB and GB are read as the binary KiB, MiB and GiB too,
+// because settings have always been written that way ("1MB" has meant
+// 1,048,576 bytes); FormatSize prints the binary names, so what the
+// server says matches what it reads.
 func ParseSize(s string) (int64, error) {
 	t := strings.ToLower(strings.TrimSpace(s))
 	i := strings.IndexFunc(t, func(r rune) bool { return (r < '0' || r > '9') && r != '.' })

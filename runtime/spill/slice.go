@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/theory/jsonpath"
 	"github.com/theory/jsonpath/spec"
@@ -237,8 +240,8 @@ func (s *slicer) emitStream(tok json.Token, np spec.NormalizedPath) error {
 		return err
 	}
 	if !ok {
-		s.add(Match{Path: path, Omitted: fmt.Sprintf("the value spans %s of the file, more than is left of this answer; "+
-			"slice deeper (e.g. %s[0] or a member name) or narrow the query", FormatSize(s.dec.InputOffset()-start), path)})
+		s.add(Match{Path: path, Omitted: fmt.Sprintf("the value spans %s of the file, more than is left of this answer; %s",
+			FormatSize(s.dec.InputOffset()-start), deeper(tok, path))})
 		return nil
 	}
 	s.add(Match{Path: path, Value: b})
@@ -260,11 +263,41 @@ func (s *slicer) emitValue(v any, np spec.NormalizedPath) {
 	}
 	b := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	if len(b)+len(path) > s.budget {
-		s.add(Match{Path: path, Omitted: fmt.Sprintf("the value takes %s, more than is left of this answer; "+
-			"slice deeper or narrow the query", FormatSize(int64(len(b))))})
+		s.add(Match{Path: path, Omitted: fmt.Sprintf("the value takes %s, more than is left of this answer; %s",
+			FormatSize(int64(len(b))), deeperValue(v, path))})
 		return
 	}
 	s.add(Match{Path: path, Value: b})
+}
+
+// deeper advises how to slice into a value too large to return, by its
+// first token: an array by index range, an object by member, never the
+// other way round.
+func deeper(tok json.Token, path string) string {
+	switch tok {
+	case json.Delim('['):
+		return fmt.Sprintf("slice deeper (e.g. %s[0:10] or %s[0]) or narrow the query", path, path)
+	case json.Delim('{'):
+		return fmt.Sprintf("slice deeper (e.g. %s.* for its members one level down, or %s.NAME with a member "+
+			"response_outline lists) or narrow the query", path, path)
+	}
+	return "narrow the query"
+}
+
+// deeperValue is deeper for a decoded value, naming an object's first
+// member.
+func deeperValue(v any, path string) string {
+	switch x := v.(type) {
+	case []any:
+		return deeper(json.Delim('['), path)
+	case map[string]any:
+		if len(x) > 0 {
+			name := slices.Sorted(maps.Keys(x))[0]
+			member := path + strings.TrimPrefix(spec.NormalizedPath{spec.Name(name)}.String(), "$")
+			return fmt.Sprintf("slice deeper (e.g. %s or %s.*) or narrow the query", member, path)
+		}
+	}
+	return "narrow the query"
 }
 
 // add lists m and charges the answer's budget.

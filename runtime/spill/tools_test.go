@@ -351,3 +351,30 @@ func TestOutlineOfCutJSON(t *testing.T) {
 		t.Errorf("compress of cut JSON: err = %v, want ErrBadMode", err)
 	}
 }
+
+// TestSliceAdviceFitsTheValue: a value too large to return is advised by
+// its kind: an object by member (never $[0], which selects nothing in an
+// object), an array by index.
+func TestSliceAdviceFitsTheValue(t *testing.T) {
+	w := newTestWorkspace(t, Options{OutputBytes: 300, MaxDecodeBytes: 1 << 20})
+	big := strings.Repeat("x", 400)
+	f := store(t, w, "application/json", `{"items":[{"id":1,"name":"`+big+`"},{"id":2}],"meta":{"note":"`+big+`"}}`)
+	tests := []struct {
+		query, want, never string
+	}{
+		{`$`, `$.* for its members`, `$[0]`},
+		{`$.meta`, `$['meta'].*`, `['meta'][0]`},
+		{`$.items`, `$['items'][0:10]`, ".*"},
+		{`$.items[?@.id == 1]`, `$['items'][0]['id'] or $['items'][0].*`, `[0][0]`}, // decoded in memory: its first member is named
+	}
+	for _, tt := range tests {
+		got, err := w.Slice(f.Name, tt.query)
+		if err != nil || len(got.Matches) != 1 {
+			t.Fatalf("%s: %+v, %v", tt.query, got, err)
+		}
+		advice := got.Matches[0].Omitted
+		if !strings.Contains(advice, tt.want) || strings.Contains(advice, tt.never) {
+			t.Errorf("%s: advice %q, want it to contain %q and not %q", tt.query, advice, tt.want, tt.never)
+		}
+	}
+}

@@ -158,8 +158,8 @@ func TestSizes(t *testing.T) {
 		n    int64
 		want string
 	}{
-		{0, "0 bytes"}, {1, "1 byte"}, {1023, "1023 bytes"}, {1024, "1 KB"}, {1536, "1.5 KB"},
-		{1 << 20, "1 MB"}, {1572864, "1.5 MB"}, {5 << 30, "5 GB"},
+		{0, "0 bytes"}, {1, "1 byte"}, {1023, "1023 bytes"}, {1024, "1 KiB"}, {1536, "1.5 KiB"},
+		{1 << 20, "1 MiB"}, {1572864, "1.5 MiB"}, {1500000, "1.4 MiB"}, {5 << 30, "5 GiB"},
 	}
 	for _, tt := range format {
 		if got := FormatSize(tt.n); got != tt.want {
@@ -198,5 +198,5 @@ func TestOpenCommand(t *testing.T) {
 
 func ExampleFormatSize() {
 	fmt.Println(FormatSize(1572864))
-	// Output: 1.5 MB
+	// Output: 1.5 MiB
 }

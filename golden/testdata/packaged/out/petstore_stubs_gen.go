@@ -5,7 +5,10 @@ package petmcp
 import "github.com/swag2mcp/swag2mcp/runtime/invoke"
 
 // UpdatePetParams holds the parameters of PUT /pet (updatePet).
-type UpdatePetParams struct{}
+type UpdatePetParams struct {
+	// Body is the request body (required).
+	Body *Pet `json:"-"`
+}
 
 // updatePetStub decodes invoke's arguments for PUT /pet (updatePet) into UpdatePetParams and builds
 // the request.
@@ -14,7 +17,10 @@ func updatePetStub(in *invoke.Input) (*invoke.Request, error) {
 }
 
 // AddPetParams holds the parameters of POST /pet (addPet).
-type AddPetParams struct{}
+type AddPetParams struct {
+	// Body is the request body (required).
+	Body *Pet `json:"-"`
+}
 
 // addPetStub decodes invoke's arguments for POST /pet (addPet) into AddPetParams and builds the
 // request.
@@ -27,11 +33,11 @@ type FindPetsByStatusParams struct {
 	// Status is the query parameter "status" (required).
 	//
 	// Statuses to filter by
-	Status []string
+	Status []string `json:"status,omitempty"`
 	// Limit is the query parameter "limit".
 	//
 	// Largest number of pets to return
-	Limit *int64
+	Limit *int64 `json:"limit,omitempty"`
 }
 
 // findPetsByStatusStub decodes invoke's arguments for GET /pet/findByStatus (findPetsByStatus) into
@@ -44,8 +50,8 @@ func findPetsByStatusStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Status)
-	r.Param(1, p.Limit)
+	r.Param("status", p.Status)
+	r.Param("limit", p.Limit)
 	return r, nil
 }
 
@@ -54,7 +60,7 @@ type GetPetByIDParams struct {
 	// PetID is the path parameter "petId" (required).
 	//
 	// ID of the pet
-	PetID *int64
+	PetID *int64 `json:"petId,omitempty"`
 }
 
 // getPetByIDStub decodes invoke's arguments for GET /pet/{petId} (getPetById) into GetPetByIDParams
@@ -66,7 +72,7 @@ func getPetByIDStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.PetID)
+	r.Param("petId", p.PetID)
 	return r, nil
 }
 
@@ -75,13 +81,13 @@ type DeletePetParams struct {
 	// PetID is the path parameter "petId" (required).
 	//
 	// ID of the pet
-	PetID *int64
+	PetID *int64 `json:"petId,omitempty"`
 	// APIKey is the header parameter "api_key".
-	APIKey *string
+	APIKey *string `json:"api_key,omitempty"`
 	// XRequestID is the header parameter "X-Request-ID".
 	//
 	// Correlates the request with server logs
-	XRequestID *string
+	XRequestID *string `json:"X-Request-ID,omitempty"`
 }
 
 // deletePetStub decodes invoke's arguments for DELETE /pet/{petId} (deletePet) into DeletePetParams
@@ -95,9 +101,9 @@ func deletePetStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.PetID)
-	r.Param(1, p.APIKey)
-	r.Param(2, p.XRequestID)
+	r.Param("petId", p.PetID)
+	r.Param("api_key", p.APIKey)
+	r.Param("X-Request-ID", p.XRequestID)
 	return r, nil
 }
 
@@ -111,7 +117,10 @@ func getInventoryStub(in *invoke.Input) (*invoke.Request, error) {
 }
 
 // PlaceOrderParams holds the parameters of POST /store/order (placeOrder).
-type PlaceOrderParams struct{}
+type PlaceOrderParams struct {
+	// Body is the request body (required).
+	Body *Order `json:"-"`
+}
 
 // placeOrderStub decodes invoke's arguments for POST /store/order (placeOrder) into PlaceOrderParams
 // and builds the request.
@@ -124,7 +133,7 @@ type GetOrderByIDParams struct {
 	// OrderID is the path parameter "orderId" (required).
 	//
 	// ID of the order to fetch
-	OrderID *int64
+	OrderID *int64 `json:"orderId,omitempty"`
 }
 
 // getOrderByIDStub decodes invoke's arguments for GET /store/order/{orderId} (getOrderById) into
@@ -136,14 +145,14 @@ func getOrderByIDStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.OrderID)
+	r.Param("orderId", p.OrderID)
 	return r, nil
 }
 
 // DeleteOrderParams holds the parameters of DELETE /store/order/{orderId} (deleteOrder).
 type DeleteOrderParams struct {
 	// OrderID is the path parameter "orderId" (required).
-	OrderID *int64
+	OrderID *int64 `json:"orderId,omitempty"`
 }
 
 // deleteOrderStub decodes invoke's arguments for DELETE /store/order/{orderId} (deleteOrder) into
@@ -155,12 +164,15 @@ func deleteOrderStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.OrderID)
+	r.Param("orderId", p.OrderID)
 	return r, nil
 }
 
 // CreateUserParams holds the parameters of POST /user (createUser).
-type CreateUserParams struct{}
+type CreateUserParams struct {
+	// Body is the request body (required).
+	Body *User `json:"-"`
+}
 
 // createUserStub decodes invoke's arguments for POST /user (createUser) into CreateUserParams and
 // builds the request.
@@ -171,9 +183,9 @@ func createUserStub(in *invoke.Input) (*invoke.Request, error) {
 // LoginUserParams holds the parameters of GET /user/login (loginUser).
 type LoginUserParams struct {
 	// Username is the query parameter "username" (required).
-	Username *string
+	Username *string `json:"username,omitempty"`
 	// Password is the query parameter "password" (required).
-	Password *string
+	Password *string `json:"password,omitempty"`
 }
 
 // loginUserStub decodes invoke's arguments for GET /user/login (loginUser) into LoginUserParams and
@@ -186,8 +198,8 @@ func loginUserStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Username)
-	r.Param(1, p.Password)
+	r.Param("username", p.Username)
+	r.Param("password", p.Password)
 	return r, nil
 }
 
@@ -196,7 +208,7 @@ type GetUserByNameParams struct {
 	// Username is the path parameter "username" (required).
 	//
 	// The name of the user
-	Username *string
+	Username *string `json:"username,omitempty"`
 }
 
 // getUserByNameStub decodes invoke's arguments for GET /user/{username} (getUserByName) into
@@ -208,7 +220,7 @@ func getUserByNameStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Username)
+	r.Param("username", p.Username)
 	return r, nil
 }
 
@@ -217,7 +229,9 @@ type UpdateUserParams struct {
 	// Username is the path parameter "username" (required).
 	//
 	// The name of the user
-	Username *string
+	Username *string `json:"username,omitempty"`
+	// Body is the request body (required).
+	Body *User `json:"-"`
 }
 
 // updateUserStub decodes invoke's arguments for PUT /user/{username} (updateUser) into
@@ -229,7 +243,7 @@ func updateUserStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Username)
+	r.Param("username", p.Username)
 	return r, nil
 }
 
@@ -238,7 +252,7 @@ type DeleteUserParams struct {
 	// Username is the path parameter "username" (required).
 	//
 	// The name of the user
-	Username *string
+	Username *string `json:"username,omitempty"`
 }
 
 // deleteUserStub decodes invoke's arguments for DELETE /user/{username} (deleteUser) into
@@ -250,6 +264,6 @@ func deleteUserStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Username)
+	r.Param("username", p.Username)
 	return r, nil
 }

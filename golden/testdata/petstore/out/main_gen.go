@@ -4,28 +4,33 @@
 package main
 
 import (
+	_ "embed"
 	swagruntime "github.com/swag2mcp/swag2mcp/runtime"
-	"github.com/swag2mcp/swag2mcp/runtime/search"
 	"github.com/swag2mcp/swag2mcp/runtime/server"
 	"os"
 )
 
-// The runtime must support generated code of format 1. If this line does not compile, the swag2mcp
-// runtime is older than the generator that wrote this file: upgrade it with go get
-// github.com/swag2mcp/swag2mcp@latest (or the generator's version).
-const _ = swagruntime.SupportPackageIsVersion1
+// The runtime must support generated code of format 3. If this line does not compile, the swag2mcp
+// runtime is older than the generator that wrote this file; upgrade it to the generator's version or
+// later:
+//
+// go get github.com/swag2mcp/swag2mcp@latest
+const _ = swagruntime.SupportPackageIsVersion3
+
+// apiData is the catalog and the search index (catalog_gen.bin, runtime/catalog's data format), read
+// in place: the server copies and indexes nothing at start-up.
+//go:embed catalog_gen.bin
+var apiData string
 
 func main() {
 	os.Exit(server.Main(server.Options{
-		Name:     "petstore-mcp",
-		Version:  "0.9.0",
-		Catalog:  &apiCatalog,
-		Stubs:    apiStubs,
-		Searcher: search.Open(apiIndex, &apiCatalog),
-		Args:     os.Args[1:],
-		Stdin:    os.Stdin,
-		Stdout:   os.Stdout,
-		Stderr:   os.Stderr,
-		Getenv:   os.Getenv,
+		Name:    "petstore-mcp",
+		Version: "0.9.0",
+		Data:    apiData,
+		Args:    os.Args[1:],
+		Stdin:   os.Stdin,
+		Stdout:  os.Stdout,
+		Stderr:  os.Stderr,
+		Getenv:  os.Getenv,
 	}))
 }

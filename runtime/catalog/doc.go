@@ -1,0 +1,179 @@
+package catalog
+
+import (
+	"container/list"
+	"errors"
+	"runtime"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Doc is one of an endpoint's JSON documents: its input schema or its
+// operation. A catalog built in Go holds the text (Text); a decoded data
+// file holds a place in a compressed block, inflated on first use. The
+// documents are most of a big API's data (Microsoft Graph: 44 of 63 MB)
+// and compress about 18 times in blocks, while search never reads them and
+// a call reads one endpoint's.
+type Doc struct {
+	text string
+	ref  *docRef
+}
+
+// Text is a Doc holding s.
+func Text(s string) Doc { return Doc{text: s} }
+
+// String returns the document's text; "" for none, and for a block that
+// does not inflate (corrupt data), which callers treat as no document.
+func (d Doc) String() string {
+	if d.ref == nil {
+		return d.text
+	}
+	block, err := d.ref.store.block(d.ref.block)
+	if err != nil || d.ref.off+d.ref.n > len(block) {
+		return ""
+	}
+	return block[d.ref.off : d.ref.off+d.ref.n]
+}
+
+// docRef is where a document lies in the inflated text of a block.
+type docRef struct {
+	store  *blockStore
+	block  int
+	off, n int
+}
+
+// Compressed blocks: documents are grouped in endpoint order until a block
+// holds docBlockSize bytes; a block's inflated text is cached while in use.
+const (
+	docBlockSize   = 64 << 10
+	docCacheBlocks = 32
+	// maxBlockSize bounds what one block may inflate to: a document larger
+	// than docBlockSize has a block of its own, and nothing in a catalog
+	// comes near this.
+	maxBlockSize = 64 << 20
+)
+
+// blockStore inflates blocks on demand and keeps the last few.
+type blockStore struct {
+	blocks []string // zstd frames, in the data file
+	sizes  []int    // inflated sizes
+
+	decoder func() (*zstd.Decoder, error) // made on first use
+
+	mu    sync.Mutex
+	lru   *list.List // of int block numbers, most recent first
+	cache map[int]*cached
+}
+
+type cached struct {
+	text string
+	err  error
+	elem *list.Element
+}
+
+func newBlockStore() *blockStore {
+	return &blockStore{
+		lru: list.New(), cache: map[int]*cached{},
+		// One decoder for the store: DecodeAll is safe for concurrent use,
+		// and making one costs more than inflating a block.
+		decoder: sync.OnceValues(func() (*zstd.Decoder, error) {
+			return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(maxBlockSize))
+		}),
+	}
+}
+
+func (s *blockStore) block(i int) (string, error) {
+	s.mu.Lock()
+	if c, ok := s.cache[i]; ok {
+		s.lru.MoveToFront(c.elem)
+		s.mu.Unlock()
+		return c.text, c.err
+	}
+	s.mu.Unlock()
+	text, err := s.inflate(i)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c, ok := s.cache[i]; ok { // inflated meanwhile by another caller
+		return c.text, c.err
+	}
+	c := &cached{text: text, err: err, elem: s.lru.PushFront(i)}
+	s.cache[i] = c
+	if s.lru.Len() > docCacheBlocks {
+		old := s.lru.Remove(s.lru.Back()).(int)
+		delete(s.cache, old)
+	}
+	return text, err
+}
+
+func (s *blockStore) inflate(i int) (string, error) {
+	if i < 0 || i >= len(s.blocks) {
+		return "", errors.New("no such block")
+	}
+	dec, err := s.decoder()
+	if err != nil {
+		return "", err
+	}
+	out, err := dec.DecodeAll([]byte(s.blocks[i]), make([]byte, 0, s.sizes[i]))
+	if err != nil {
+		return "", err
+	}
+	if len(out) != s.sizes[i] {
+		return "", errors.New("block inflates to the wrong size")
+	}
+	return string(out), nil
+}
+
+// packed is the endpoints' documents grouped into compressed blocks.
+type packed struct {
+	refs   [][2]docRef // per endpoint: input schema, operation (store unset)
+	frames []string    // zstd frames
+	sizes  []int       // inflated sizes
+}
+
+// packDocs groups the endpoints' documents, in order, into blocks of about
+// docBlockSize bytes and compresses the blocks, in parallel.
+func packDocs(eps []Endpoint) (packed, error) {
+	p := packed{refs: make([][2]docRef, len(eps))}
+	var blocks []string
+	var cur []byte
+	flush := func() {
+		if len(cur) > 0 {
+			blocks = append(blocks, string(cur))
+			cur = cur[:0]
+		}
+	}
+	for i := range eps {
+		for j, d := range []Doc{eps[i].InputSchema, eps[i].Operation} {
+			text := d.String()
+			if text == "" {
+				continue
+			}
+			if len(cur) > 0 && len(cur)+len(text) > docBlockSize {
+				flush()
+			}
+			p.refs[i][j] = docRef{block: len(blocks), off: len(cur), n: len(text)}
+			cur = append(cur, text...)
+		}
+	}
+	flush()
+	p.frames, p.sizes = make([]string, len(blocks)), make([]int, len(blocks))
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		return p, err
+	}
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, b := range blocks {
+		p.sizes[i] = len(b)
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			p.frames[i] = string(enc.EncodeAll([]byte(b), nil))
+			<-sem
+		}()
+	}
+	wg.Wait()
+	return p, nil
+}
