@@ -19,17 +19,51 @@ const QuerySyntax = `Syntax: words rank, any may match; +word must match, -word 
 const ToolDescription = "Find API endpoints by keywords, e.g. \"list orders of a customer\"; use it first when you " +
 	"lack an endpoint id, then inspect the best match. " + QuerySyntax
 
+// Advisor is what a Searcher may also do to help its caller reword a
+// query: say whether an answer matched it weakly and, if so, which of the
+// API's words are closest to it. This package's Searchers do.
+type Advisor interface {
+	Advise(query string, hits []Hit) (weak bool, related []string)
+}
+
 // ResultNote is the note of a search answer that shows hits of total
 // matches for query, or "" when nothing needs saying. When the answer is
-// cut by its limit it gives a narrower query (see NarrowQuery).
+// cut by its limit it gives a narrower query (see NarrowQuery); when s is
+// an Advisor and the answer matched weakly, it says so and offers the
+// API's words closest to the query.
 func ResultNote(ctx context.Context, s Searcher, cat *catalog.Catalog, query string, hits []Hit, total int) string {
+	weak, related := false, []string(nil)
+	if a, ok := s.(Advisor); ok {
+		weak, related = a.Advise(query, hits)
+	}
 	switch {
 	case total == 0:
-		return "No endpoint matched. Try other or fewer words (the resource name alone often works), " +
-			"or a pattern such as +path:*orders*."
+		return "No endpoint matched. " + rephrase(related)
+	case total <= len(hits) && weak:
+		return weakNote + " " + rephrase(related)
 	case total <= len(hits):
 		return ""
+	case weak:
+		return weakNote + " " + rephrase(related) + " " + cutNote(ctx, s, cat, query, hits, total)
 	}
+	return cutNote(ctx, s, cat, query, hits, total)
+}
+
+// weakNote opens the note of an answer that matched weakly.
+const weakNote = "The query matched weakly: the best match has fewer than half of its words, so these may not be what you need."
+
+// rephrase advises how to reword a query that matched weakly or not at
+// all, offering related, the API's words closest to it.
+func rephrase(related []string) string {
+	if len(related) > 0 {
+		return "Words this API uses that are close to the query: " + strings.Join(related, ", ") +
+			"; rephrase with them or with the API's own name for what you want."
+	}
+	return "Try other or fewer words (the resource name alone often works), or a pattern such as +path:*orders*."
+}
+
+// cutNote is the note of an answer cut by its limit.
+func cutNote(ctx context.Context, s Searcher, cat *catalog.Catalog, query string, hits []Hit, total int) string {
 	msg := fmt.Sprintf("Showing the best %d of %d matches. If the endpoint you need is not among them, "+
 		"narrow the query rather than raising limit: ", len(hits), total)
 	if narrow, n := NarrowQuery(ctx, s, cat, query, hits, total); narrow != "" {

@@ -77,7 +77,7 @@ func TestQuerySyntaxIsOneLine(t *testing.T) {
 		t.Errorf("QuerySyntax must be one line and part of ToolDescription")
 	}
 	// Every example of the syntax line parses.
-	for _, q := range []string{"+method:POST", "path:/repos/*/hooks", `"exact phrase"`, "typo~", "typo~2", "/regex/", "word^3", "-term"} {
+	for _, q := range []string{"+method:POST", "path:/a/*/b", `"a phrase"`, "typo~", "/regex/", "word^3", "+word", "-word"} {
 		if _, err := parse(q); err != nil {
 			t.Errorf("example %q of QuerySyntax does not parse: %v", q, err)
 		}

@@ -72,7 +72,7 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 		ans.Endpoints = append(ans.Endpoints, sum)
 		ans.Hits = append(ans.Hits, h.Endpoint)
 	}
-	ans.Note = search.ResultNote(ctx, s.searcher, s.cat, req.Query, hits[min(req.Offset, len(hits)):], total)
+	ans.Note = search.ResultNote(ctx, visibleSearcher{s}, s.cat, req.Query, hits[min(req.Offset, len(hits)):], total)
 	if blocked > 0 {
 		ans.Note = strings.TrimSpace(ans.Note + " " + readOnlyNote(blocked))
 	}
@@ -119,4 +119,25 @@ func (s *Service) visibleHits(hits []search.Hit, limit int) ([]search.Hit, int) 
 func readOnlyNote(n int) string {
 	return fmt.Sprintf("The server is read-only: %d of these endpoints are marked \"invocable\": false and invoke refuses them "+
 		"(only GET, HEAD and OPTIONS are sent). You may still inspect them; tell the user if the task needs one.", n)
+}
+
+// visibleSearcher searches only the endpoints the run-time filter leaves
+// visible, so the narrower queries a note suggests count what the caller
+// can see; it advises as the service's searcher does.
+type visibleSearcher struct{ s *Service }
+
+func (v visibleSearcher) Search(ctx context.Context, q search.Query) (search.Result, error) {
+	limit := q.Limit
+	if limit <= 0 {
+		limit = len(v.s.cat.Endpoints)
+	}
+	hits, total, err := v.s.find(ctx, q.Text, limit)
+	return search.Result{Hits: hits, Total: total}, err
+}
+
+func (v visibleSearcher) Advise(query string, hits []search.Hit) (bool, []string) {
+	if a, ok := v.s.searcher.(search.Advisor); ok {
+		return a.Advise(query, hits)
+	}
+	return false, nil
 }
