@@ -56,10 +56,11 @@ func BuildIndexWith(docs []Doc, lex *Lexicon) catalog.Index {
 		descs[d] = stripMarkup(docs[d].Description)
 	}
 	common := boilerplate(descs)
+	shared := sharedParams(docs)
 	allTexts := make([][numFields]string, len(docs))
 	for d, doc := range docs {
 		clear(perDoc)
-		allTexts[d] = docFields(doc, descs[d], common)
+		allTexts[d] = docFields(doc, descs[d], common, shared)
 		for f, text := range allTexts[d] {
 			toks = analyzeWith(text, maxFieldTokens, toks[:0], field(f) == fieldPath)
 			sumLen[f] += len(toks)
@@ -125,7 +126,7 @@ func BuildIndexWith(docs []Doc, lex *Lexicon) catalog.Index {
 // docFields is a document's text per text field, given its description
 // as plain text and the boilerplate sentences to leave out of it. An
 // operation without a summary is summarized by its description's lead.
-func docFields(doc Doc, desc string, common map[uint64]bool) [numFields]string {
+func docFields(doc Doc, desc string, common map[uint64]bool, shared map[string]bool) [numFields]string {
 	var t [numFields]string
 	lead, rest := splitDescription(desc, common)
 	t[fieldSummary] = doc.Summary
@@ -136,10 +137,45 @@ func docFields(doc Doc, desc string, common map[uint64]bool) [numFields]string {
 	t[fieldOperationID] = doc.OperationID
 	t[fieldTag] = strings.Join(doc.Tags, " . ")
 	t[fieldDescription] = rest
-	t[fieldParam] = strings.Join(doc.Params, " . ")
+	params := make([]string, 0, len(doc.Params))
+	for _, p := range doc.Params {
+		if !shared[strings.ToLower(p)] {
+			params = append(params, p)
+		}
+	}
+	t[fieldParam] = strings.Join(params, " . ")
 	t[fieldTagDescription] = stripMarkup(strings.Join(doc.TagDescriptions, " . "))
 	t[fieldBody] = stripMarkup(strings.Join(doc.Body, " . "))
 	return t
+}
+
+// sharedParamShare is the share of an API's endpoints above which a
+// parameter name is shared by all, not a word about any one of them.
+const sharedParamShare = 0.5
+
+// sharedParams are the parameter names (lowercased) that most of an
+// API's endpoints take (see sharedParamShare), like a request-id or version header: they say
+// nothing about any one endpoint, and their words would lose all weight
+// everywhere else (a "request" in a title would count for nothing).
+func sharedParams(docs []Doc) map[string]bool {
+	count := map[string]int{}
+	for _, d := range docs {
+		seen := map[string]bool{}
+		for _, p := range d.Params {
+			k := strings.ToLower(p)
+			if !seen[k] {
+				seen[k] = true
+				count[k]++
+			}
+		}
+	}
+	out := map[string]bool{}
+	for k, n := range count {
+		if n >= boilerplateMinDocs && float64(n) > sharedParamShare*float64(len(docs)) {
+			out[k] = true
+		}
+	}
+	return out
 }
 
 // pathText is a path without its {parameters}: their names are indexed as

@@ -126,3 +126,28 @@ func TestBodyFieldRanksLow(t *testing.T) {
 		t.Errorf("archive = %+v; want the endpoint named so before the body field", res.Hits)
 	}
 }
+
+// TestSharedParamsIgnored: a parameter most endpoints take (a request-id
+// header) is not indexed, so its words keep their weight in titles.
+func TestSharedParamsIgnored(t *testing.T) {
+	var docs []Doc
+	cat := &catalog.Catalog{Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t"}}}
+	for i, sum := range []string{"Create a payment request", "Create a payment", "List payments", "List cards", "Create a card", "Delete a card"} {
+		d := Doc{Method: "POST", Path: "/p" + string(rune('a'+i)), Summary: sum, Params: []string{"X-Client-Request-Id"}}
+		docs = append(docs, d)
+		cat.Endpoints = append(cat.Endpoints, catalog.Endpoint{ID: d.Path, Method: d.Method, Path: d.Path, Summary: sum})
+	}
+	docs[2].Params = append(docs[2].Params, "cursor")
+	shared := sharedParams(docs)
+	if !shared["x-client-request-id"] || shared["cursor"] {
+		t.Fatalf("sharedParams = %v; want the header every endpoint takes, not cursor", shared)
+	}
+	s := Open(BuildIndex(docs), cat)
+	res, err := s.Search(context.Background(), Query{Text: "create a new payment request", Limit: 3})
+	if err != nil || len(res.Hits) == 0 || res.Hits[0].Endpoint != 0 {
+		t.Errorf("create a new payment request = %+v, %v; want the payment request first", res.Hits, err)
+	}
+	if res, _ := s.Search(context.Background(), Query{Text: "+param:cursor", Limit: 3}); res.Total != 1 {
+		t.Errorf("+param:cursor matched %d; the parameter of one endpoint must stay indexed", res.Total)
+	}
+}

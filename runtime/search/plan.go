@@ -81,6 +81,13 @@ func fieldMask(name string) uint {
 // plan turns clauses into groups of index terms.
 func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 	pl := &plan{hints: map[string]bool{}}
+	for i, c := range clauses { // a misspelt action verb is read as the verb
+		if plainWord(c) && !strings.ContainsAny(c.value, " \t") {
+			if v := typoVerb(r, c.value); v != "" {
+				clauses[i].value = v
+			}
+		}
+	}
 	explicitMethod, plain := false, false
 	for _, c := range clauses {
 		explicitMethod = explicitMethod || c.field == fieldMethod
