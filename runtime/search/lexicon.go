@@ -1,6 +1,7 @@
 package search
 
 import (
+	"sort"
 	"strings"
 )
 
@@ -12,15 +13,17 @@ type Lexicon struct {
 	Dims    int
 	Vectors map[string]string   // word → vector in AppendVector's encoding, Dims characters
 	Forms   map[string][]string // word → its derivationally related forms ("react" → "reaction")
+	Near    map[string][]string // word → the other words within NearCosine of it (see NearWords)
 	Notice  string              // the data sets' notices, which ship with every table derived from them
 }
 
 // Bounds of the tables derived from a Lexicon.
 const (
-	// nearCosine is how close a general word must be to one of the API's
-	// words for the server to keep its vector: words far from all of them
-	// could only ever pull the query's meaning away from the API.
-	nearCosine = 0.65
+	// NearCosine is how close a general word must be to one of the API's
+	// title words for the server to keep its vector (see Lexicon.Near):
+	// words far from all of them could only ever pull the query's meaning
+	// away from the API.
+	NearCosine = 0.65
 	// vectorFields weigh the words of a document's vector, like BM25F.
 	maxDocVectorWords = 64
 )
@@ -55,21 +58,29 @@ func buildLexTables(docs []Doc, texts [][numFields]string, df func(string) int, 
 	if lex == nil || lex.Dims <= 0 {
 		return lexTables{}
 	}
-	api := map[string]bool{}
+	api, titles := map[string]bool{}, map[string]bool{}
 	var buf []string
 	for d := range texts {
 		for f := range numFields {
 			buf = surfaceWords(texts[d][f], buf[:0])
 			for _, w := range buf {
 				api[w] = true
+				if isTitleField(field(f)) {
+					titles[w] = true
+				}
 			}
 		}
 	}
 	t := lexTables{dims: lex.Dims}
 	t.forms = formsTable(api, lex, df)
-	t.words = wordsTable(api, lex)
+	t.words = wordsTable(api, titles, lex)
 	t.vectors = docVectors(texts, lex, df, len(docs))
 	return t
+}
+
+// isTitleField reports the fields a document's vector is made of.
+func isTitleField(f field) bool {
+	return f == fieldSummary || f == fieldPath || f == fieldOperationID || f == fieldTag
 }
 
 // formsTable maps the term of each related form of an API word to the
@@ -97,33 +108,98 @@ func formsTable(api map[string]bool, lex *Lexicon, df func(string) int) string {
 }
 
 // wordsTable keeps the vectors of the API's words and of the general words
-// within nearCosine of one of them.
-func wordsTable(api map[string]bool, lex *Lexicon) string {
-	var anchors [][]float32
+// near one of its title words (the words documents' vectors are made of),
+// as lex.Near lists them.
+func wordsTable(api, titles map[string]bool, lex *Lexicon) string {
 	keep := map[string]string{}
 	for w := range api {
 		if v, ok := lex.Vectors[w]; ok {
 			keep[w] = v
-			anchors = append(anchors, unitVector(v, lex.Dims))
 		}
 	}
-	for w, v := range lex.Vectors {
-		if _, ok := keep[w]; ok {
+	for w := range titles {
+		if _, ok := lex.Vectors[w]; !ok {
 			continue
 		}
-		u := unitVector(v, lex.Dims)
-		for _, a := range anchors {
-			var dot float32
-			for i := range u {
-				dot += u[i] * a[i]
-			}
-			if dot >= nearCosine {
-				keep[w] = v
-				break
+		for _, n := range lex.Near[w] {
+			if v, ok := lex.Vectors[n]; ok {
+				keep[n] = v
 			}
 		}
 	}
 	return writeLines(keep)
+}
+
+// NearWords lists, for every word of vectors (encoded as AppendVector
+// writes, dims characters), the other words within NearCosine of it,
+// sorted: what Lexicon.Near holds. It compares every pair, which takes
+// seconds for a general vocabulary, so the generator's lexicon keeps the
+// lists it computed once. The vectors' leading (principal) components
+// carry most of their length: the dot product over them plus the
+// Cauchy–Schwarz bound of the rest rules most pairs out before the rest
+// is computed, and the result is exact.
+func NearWords(vectors map[string]string, dims int) map[string][]string {
+	type vec struct {
+		w          string
+		c          []int32
+		norm, tail float64 // length, and length of the components after head
+	}
+	head := min(dims, vectorHead)
+	all := make([]vec, 0, len(vectors))
+	for w, enc := range vectors {
+		if len(enc) != dims {
+			continue
+		}
+		c := appendComponents(nil, enc)
+		all = append(all, vec{w, c, partNorm(c), partNorm(c[head:])})
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].w < all[j].w })
+	near := map[string][]string{}
+	for i := range all {
+		a := &all[i]
+		for j := i + 1; j < len(all); j++ {
+			b := &all[j]
+			need := NearCosine * a.norm * b.norm
+			var dot int32
+			for k, x := range a.c[:head] {
+				dot += x * b.c[k]
+			}
+			if float64(dot)+a.tail*b.tail < need {
+				continue
+			}
+			for k := head; k < dims; k++ {
+				dot += a.c[k] * b.c[k]
+			}
+			if need > 0 && float64(dot) >= need {
+				near[a.w] = append(near[a.w], b.w)
+				near[b.w] = append(near[b.w], a.w)
+			}
+		}
+	}
+	for w := range near {
+		sort.Strings(near[w])
+	}
+	return near
+}
+
+// appendComponents appends the integer components of an encoded vector.
+func appendComponents(dst []int32, enc string) []int32 {
+	for i := 0; i < len(enc); i++ {
+		dst = append(dst, int32(enc[i])-vectorZero)
+	}
+	return dst
+}
+
+// vectorHead is how many leading components NearWords compares first.
+const vectorHead = 12
+
+// partNorm is the length of some integer components.
+func partNorm(c []int32) float64 {
+	n := 0.0
+	for _, x := range c {
+		n += float64(x) * float64(x)
+	}
+	return sqrt(n)
 }
 
 // docVectors is each document's vector: the mean of its title words'

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
@@ -11,7 +13,7 @@ import (
 // shipping words point three ways.
 func tinyLexicon() *Lexicon {
 	v := func(x ...float64) string { return string(AppendVector(nil, x)) }
-	return &Lexicon{
+	lex := &Lexicon{
 		Dims: 3,
 		Vectors: map[string]string{
 			"refund": v(1, 0.1, 0), "reimbursement": v(0.9, 0, 0.1), "money": v(1, 0, 0),
@@ -22,6 +24,8 @@ func tinyLexicon() *Lexicon {
 		Forms:  map[string][]string{"react": {"reaction"}, "reaction": {"react"}},
 		Notice: "notice",
 	}
+	lex.Near = NearWords(lex.Vectors, lex.Dims)
+	return lex
 }
 
 func lexCatalog() *catalog.Catalog {
@@ -149,5 +153,17 @@ func TestSharedParamsIgnored(t *testing.T) {
 	}
 	if res, _ := s.Search(context.Background(), Query{Text: "+param:cursor", Limit: 3}); res.Total != 1 {
 		t.Errorf("+param:cursor matched %d; the parameter of one endpoint must stay indexed", res.Total)
+	}
+}
+
+func TestNearWords(t *testing.T) {
+	v := func(x ...float64) string { return string(AppendVector(nil, x)) }
+	near := NearWords(map[string]string{
+		"a": v(1, 0, 0), "b": v(0.9, 0.2, 0), "c": v(0, 1, 0), "d": v(0.7, 0.7, 0), "zero": v(0, 0, 0), "short": "x",
+	}, 3)
+	// cos(a,b) ≈ 0.98, cos(a,d) = cos(c,d) ≈ 0.71, cos(b,d) ≈ 0.86, cos(a,c) = 0.
+	want := map[string][]string{"a": {"b", "d"}, "b": {"a", "d"}, "c": {"d"}, "d": {"a", "b", "c"}}
+	if diff := cmp.Diff(want, near); diff != "" {
+		t.Errorf("NearWords (-want +got):\n%s", diff)
 	}
 }
