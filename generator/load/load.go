@@ -70,6 +70,13 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 		return nil, diags
 	}
 	dir := filepath.Dir(abs)
+	// References are confined to the folder the spec really lies in, so a
+	// symbolic link inside it cannot lead out of it.
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		diags.Errorf(path, 0, 0, "%v", unwrapPathError(err))
+		return nil, diags
+	}
 
 	cfg := datamodel.NewDocumentConfiguration()
 	// libopenapi logs to stdout by default; stdout belongs to the caller.
@@ -78,7 +85,7 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	cfg.SpecFilePath = abs
 	cfg.AllowFileReferences = true
 	cfg.AllowRemoteReferences = opts.AllowRemoteRefs
-	cfg.LocalFS = newConfinedFS(dir)
+	cfg.LocalFS = newConfinedFS(dir, realDir)
 
 	ld, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
 	if err != nil {
@@ -89,7 +96,7 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	if !ok {
 		return nil, diags
 	}
-	refDiags := checkRefs(ctx, path, dir, info.RootNode, opts)
+	refDiags := checkRefs(ctx, path, dir, realDir, info.RootNode, opts)
 	diags = append(diags, refDiags...)
 
 	doc = &Doc{Path: path, Version: version, Dialect: dialect}
