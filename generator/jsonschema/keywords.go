@@ -1,6 +1,9 @@
 package jsonschema
 
 import (
+	"errors"
+	"regexp"
+	"regexp/syntax"
 	"strings"
 
 	"github.com/pb33f/go-yaml"
@@ -158,7 +161,12 @@ func (c *conv) keyword(o *objWriter, k string, v *yaml.Node, s *facts, f *file, 
 			c.value(v)
 			c.raw("]")
 		}
-	case "title", "description", "format", "pattern", "contentMediaType", "contentEncoding", "$comment":
+	case "title", "description", "format", "contentMediaType", "contentEncoding", "$comment":
+		c.text(o, k, v, f)
+	case "pattern":
+		if n := deref(v); n != nil && n.Kind == yaml.ScalarNode && !c.checkPattern(f, n, k, n.Value) {
+			return
+		}
 		c.text(o, k, v, f)
 	case "minimum":
 		c.bound(o, k, "exclusiveMinimum", s.exclMin, v, f)
@@ -243,6 +251,30 @@ func (c *conv) items(o *objWriter, v *yaml.Node, s *facts, f *file, depth int) {
 	if !s.prefixItems {
 		c.schemaList(o, "prefixItems", v, f, depth)
 	}
+}
+
+// checkPattern reports whether re is a regular expression a generated
+// server can check: its validator compiles patterns with Go's regexp
+// (RE2), which has no lookaround or backreferences, and cannot compile a
+// schema holding one it cannot read. Such a pattern is left out, with a
+// warning at node n: the API still checks it.
+func (c *conv) checkPattern(f *file, n *yaml.Node, k, re string) bool {
+	if _, err := regexp.Compile(re); err != nil {
+		c.warn(f, n, "%s %q is left out of the schema: a server's validator, with Go's regular expressions (RE2), cannot compile it (%v)",
+			k, re, unwrapRegexp(err))
+		return false
+	}
+	return true
+}
+
+// unwrapRegexp keeps the reason of a regexp error, without the pattern
+// it repeats.
+func unwrapRegexp(err error) string {
+	var se *syntax.Error
+	if errors.As(err, &se) {
+		return se.Code.String()
+	}
+	return err.Error()
 }
 
 // ref writes a $ref to the def of its target.
