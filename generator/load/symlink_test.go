@@ -49,6 +49,11 @@ func TestSymlinks(t *testing.T) {
 			diags: []string{`spec.yaml:11:30: reference "outdir/secret.yaml#/Pet" points outside the spec's folder through a symbolic link; only files inside it may be referenced`},
 		},
 		{
+			name:  "plain path outside",
+			ref:   "../outside/secret.yaml#/Pet",
+			diags: []string{`spec.yaml:11:30: reference "../outside/secret.yaml#/Pet" points outside the spec's folder; only files inside it may be referenced`},
+		},
+		{
 			name:  "link to a file outside that is not yaml",
 			ref:   "passwd.yaml",
 			diags: []string{`spec.yaml:11:30: reference "passwd.yaml" points outside the spec's folder through a symbolic link; only files inside it may be referenced`},
