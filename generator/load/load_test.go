@@ -141,19 +141,8 @@ paths:
 			diags: []string{`nope.yaml: nope.yaml: no such file or directory`},
 		},
 		{
-			name: "a drive letter is a path, not a URL",
-			files: map[string]string{"spec.yaml": `openapi: 3.0.3
-info: {title: t, version: "1"}
-paths:
-  /a:
-    get:
-      responses:
-        "200":
-          description: ok
-          content:
-            application/json:
-              schema: {$ref: "c:pet.yaml#/Pet"}
-`},
+			name:  "a drive letter is a path, not a URL",
+			files: map[string]string{"spec.yaml": specWithRef("c:pet.yaml#/Pet")},
 			diags: []string{`spec.yaml:11:30: reference "c:pet.yaml#/Pet": file c:pet.yaml does not exist`},
 		},
 		{
@@ -243,18 +232,7 @@ func TestRemoteRefsNeverFetched(t *testing.T) {
 		io.WriteString(w, "Pet: {type: string}\n")
 	}))
 	defer srv.Close()
-	spec := `openapi: 3.0.3
-info: {title: t, version: "1"}
-paths:
-  /a:
-    get:
-      responses:
-        "200":
-          description: ok
-          content:
-            application/json:
-              schema: {$ref: "` + srv.URL + `/pet.yaml#/Pet"}
-`
+	spec := specWithRef(srv.URL + "/pet.yaml#/Pet")
 	for _, allow := range []bool{false, true} {
 		dir := t.TempDir()
 		writeFiles(t, dir, map[string]string{"spec.yaml": spec})
