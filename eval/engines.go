@@ -36,16 +36,3 @@ func newEngines(api *ir.API) ([]engine, error) {
 
 // opKey is how labels name an operation.
 func opKey(method, path string) string { return method + " " + path }
-
-// endpoints lists the API's operations in IR order.
-func endpoints(api *ir.API) []*ir.Endpoint {
-	var out []*ir.Endpoint
-	for _, s := range api.Specs {
-		for _, c := range s.Collections {
-			for _, t := range c.Tags {
-				out = append(out, t.Endpoints...)
-			}
-		}
-	}
-	return out
-}

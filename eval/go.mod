@@ -40,11 +40,13 @@ require (
 	github.com/pb33f/jsonpath v0.8.5 // indirect
 	github.com/pb33f/libopenapi v0.42.4 // indirect
 	github.com/pb33f/ordered-map/v2 v2.3.2 // indirect
+	github.com/theory/jsonpath v0.12.3 // indirect
 	go.etcd.io/bbolt v1.4.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.6 // indirect
 	golang.org/x/mod v0.43.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
-	google.golang.org/protobuf v1.36.6 // indirect
+	google.golang.org/protobuf v1.36.12 // indirect
 )
 
 replace github.com/swag2mcp/swag2mcp => ../

@@ -6,28 +6,37 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/swag2mcp/swag2mcp"
 	"github.com/swag2mcp/swag2mcp/generator/build"
 	"github.com/swag2mcp/swag2mcp/generator/diag"
 	"github.com/swag2mcp/swag2mcp/generator/emit"
+	"github.com/swag2mcp/swag2mcp/generator/ir"
 	"github.com/swag2mcp/swag2mcp/generator/load"
 	"github.com/swag2mcp/swag2mcp/runtime/filter"
 )
 
 // Options configures one generation.
 type Options struct {
-	Specs           []string // spec file paths, in order
-	OutDir          string   // output module directory
-	Name            string   // server name; default "{first domain}-mcp"
-	Module          string   // Go module path; default Name
-	Domain          string   // spec domain override; only with one spec
-	Strict          bool     // unsupported operations are errors, not warnings
-	AllowRemoteRefs bool     // fetch $refs to remote URLs
-	RuntimeDir      string   // swag2mcp checkout for the go.mod replace; default: where the generator was built
+	Specs  []string // spec file paths, in order
+	OutDir string   // output directory
+	Name   string   // server name; default "{first domain}-mcp"
+	Module string   // Go module path of a standalone module; default Name
+	// Domains override the domain derived from a spec's file name, keyed by
+	// the spec's path exactly as in Specs.
+	Domains         map[string]string
+	Strict          bool // unsupported operations are errors, not warnings
+	AllowRemoteRefs bool // fetch $refs to remote URLs
+	// Package, when set, writes a package of that name into the user's
+	// module instead of a standalone module (see emit.Options.Package).
+	Package string
+	// RuntimeDir, when set, is a swag2mcp checkout the generated go.mod
+	// replaces the runtime with (development, tests, goldens). Without it a
+	// standalone module requires the published runtime of Build's version.
+	RuntimeDir string
+	// Build is the swag2mcp release the output requires; nil means the
+	// running binary's (swag2mcp.CurrentBuild).
+	Build *swag2mcp.Build
 	// Filter chooses which operations the server exposes (--include-tag,
 	// --exclude-method, …); the others are not emitted at all.
 	Filter filter.Rules
@@ -35,10 +44,16 @@ type Options struct {
 
 // Result reports what a generation wrote and the warnings it gave.
 type Result struct {
-	Files     []string  // paths written, relative to OutDir, sorted
-	Warnings  diag.List // skipped operations and other non-fatal problems
-	Filtered  int       // operations left out by Options.Filter
-	Endpoints int       // operations the server serves
+	Files    []string  // paths written, relative to OutDir, sorted
+	Warnings diag.List // skipped operations and other non-fatal problems
+	Filtered int       // operations left out by Options.Filter
+	// Name is the server's name (for the binary of `swag2mcp build`).
+	Name string
+	// Endpoints is how many operations the server has.
+	Endpoints int
+	// Notes are hints about the output's surroundings, such as a user's
+	// go.mod that does not require the runtime yet (package mode).
+	Notes []string
 }
 
 // Generate runs the pipeline and writes the module into opts.OutDir. A spec
@@ -46,16 +61,18 @@ type Result struct {
 // other failures are plain errors. Stale *_gen.go files are removed; files
 // of the user's are never touched.
 func Generate(ctx context.Context, opts Options) (*Result, error) {
-	files, warnings, n, err := render(ctx, opts)
+	files, res, err := render(ctx, opts)
 	if err != nil {
-		return &Result{Warnings: warnings}, err
+		return res, err
 	}
 	if err := writeModule(opts.OutDir, files); err != nil {
-		return &Result{Warnings: warnings}, err
+		return res, err
 	}
-	res := &Result{Warnings: warnings, Filtered: n.filtered, Endpoints: n.endpoints}
 	for _, f := range files {
 		res.Files = append(res.Files, f.Path)
+	}
+	if opts.Package != "" {
+		res.Notes = packageNotes(opts.OutDir, opts.build())
 	}
 	return res, nil
 }
@@ -63,37 +80,60 @@ func Generate(ctx context.Context, opts Options) (*Result, error) {
 // Render runs the pipeline in memory and returns the module's files.
 // opts.OutDir is only used to make the runtime replace path relative.
 func Render(ctx context.Context, opts Options) ([]emit.File, diag.List, error) {
-	files, warnings, _, err := render(ctx, opts)
-	return files, warnings, err
+	files, res, err := render(ctx, opts)
+	return files, res.Warnings, err
 }
 
-// counts are how many operations a generation left out and serves.
-type counts struct{ filtered, endpoints int }
+// Validate runs every stage but emission and writes nothing: it reports
+// the problems Generate would, errors as a diag.List, warnings in Result.
+func Validate(ctx context.Context, opts Options) (*Result, error) {
+	if err := CheckOptions(opts); err != nil {
+		return &Result{}, err
+	}
+	_, res, err := lower(ctx, opts)
+	return res, err
+}
 
-// render is Render that also counts the operations.
-func render(ctx context.Context, opts Options) ([]emit.File, diag.List, counts, error) {
-	var n counts
+// render is Render that also returns what Generate reports. The result is
+// never nil.
+func render(ctx context.Context, opts Options) ([]emit.File, *Result, error) {
+	if err := CheckOptions(opts); err != nil {
+		return nil, &Result{}, err
+	}
+	// Before any spec is read: a development build that cannot say which
+	// runtime to require should fail in one line, not after the work.
+	rt, err := runtimeOf(opts)
+	if err != nil {
+		return nil, &Result{}, err
+	}
+	api, res, err := lower(ctx, opts)
+	if err != nil {
+		return nil, res, err
+	}
+	files, err := emit.Emit(api, emit.Options{Version: serverVersion(opts), Package: opts.Package, Runtime: rt})
+	if err != nil {
+		return nil, res, fmt.Errorf("emit: %w", err)
+	}
+	return files, res, nil
+}
+
+// lower loads and lowers every spec into one API. Each spec is loaded and
+// lowered in turn, so only one libopenapi model is alive at a time.
+// Lowering runs even after load errors, so one run reports every problem.
+func lower(ctx context.Context, opts Options) (*ir.API, *Result, error) {
+	res := &Result{}
 	if len(opts.Specs) == 0 {
-		return nil, nil, n, errors.New("no spec given")
+		return nil, res, errors.New("no spec given")
 	}
-	if opts.Domain != "" && len(opts.Specs) > 1 {
-		return nil, nil, n, errors.New("--domain needs exactly one spec")
-	}
-	if err := opts.Filter.Check(); err != nil {
-		return nil, nil, n, err
-	}
-	// Each spec is loaded and lowered in turn, so only one libopenapi model
-	// is alive at a time. Lowering runs even after load errors, so one run
-	// reports every problem.
 	var problems diag.List
-	loaded := 0
+	filtered, loaded := 0, 0
 	b := build.NewBuilder(build.Options{
-		Name: opts.Name, Module: opts.Module, Domain: opts.Domain, Strict: opts.Strict,
-		Filter: opts.Filter, Filtered: &n.filtered,
+		Name: opts.Name, Module: opts.Module, Domains: opts.Domains, Strict: opts.Strict,
+		Filter: opts.Filter, Filtered: &filtered,
 	})
 	for _, path := range opts.Specs {
 		if err := ctx.Err(); err != nil {
-			return nil, nil, n, err
+			return nil, res, err
 		}
 		doc, ds := load.Load(ctx, path, load.Options{AllowRemoteRefs: opts.AllowRemoteRefs})
 		problems = append(problems, ds...)
@@ -103,67 +143,30 @@ func render(ctx context.Context, opts Options) ([]emit.File, diag.List, counts, 
 		}
 	}
 	if loaded == 0 {
-		return nil, warningsOf(problems), n, errorsOf(problems)
+		res.Warnings = warningsOf(problems)
+		return nil, res, errorsOf(problems)
 	}
 	api, ds := b.Finish()
 	problems = append(problems, ds...)
+	res.Warnings, res.Filtered = warningsOf(problems), filtered
 	if problems.HasErrors() || api == nil {
-		return nil, warningsOf(problems), n, errorsOf(problems)
+		return nil, res, errorsOf(problems)
 	}
+	res.Name, res.Endpoints = api.Name, countEndpoints(api)
+	return api, res, nil
+}
+
+// countEndpoints counts api's endpoints.
+func countEndpoints(api *ir.API) int {
+	n := 0
 	for _, s := range api.Specs {
 		for _, c := range s.Collections {
 			for _, t := range c.Tags {
-				n.endpoints += len(t.Endpoints)
+				n += len(t.Endpoints)
 			}
 		}
 	}
-	replace, err := runtimeReplace(opts)
-	if err != nil {
-		return nil, warningsOf(problems), n, err
-	}
-	files, err := emit.Emit(api, emit.Options{
-		Version:        swag2mcp.Version,
-		RuntimeReplace: replace,
-		GoMod:          swag2mcp.GoMod(),
-		GoSum:          swag2mcp.GoSum(),
-	})
-	if err != nil {
-		return nil, warningsOf(problems), n, fmt.Errorf("emit: %w", err)
-	}
-	return files, warningsOf(problems), n, nil
-}
-
-// runtimeReplace decides the replace target of the generated go.mod: the
-// runtime checkout, relative to the output directory when it can be (so
-// the output is the same on every machine with the same layout).
-func runtimeReplace(opts Options) (string, error) {
-	dir := opts.RuntimeDir
-	if dir == "" {
-		dir = swag2mcp.SourceDir()
-	}
-	if dir == "" {
-		return "", errors.New("cannot find the swag2mcp checkout this generator was built from; pass --runtime DIR (a checkout of github.com/swag2mcp/swag2mcp)")
-	}
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	if _, err := os.Stat(filepath.Join(abs, "go.mod")); err != nil {
-		return "", fmt.Errorf("runtime directory %s has no go.mod", dir)
-	}
-	out, err := filepath.Abs(opts.OutDir)
-	if err != nil {
-		return "", err
-	}
-	rel, err := filepath.Rel(out, abs)
-	if err != nil {
-		return filepath.ToSlash(abs), nil
-	}
-	rel = filepath.ToSlash(rel)
-	if !strings.HasPrefix(rel, ".") {
-		rel = "./" + rel // a replace path must start with ./ or ../ to name a directory
-	}
-	return rel, nil
+	return n
 }
 
 // warningsOf returns l's warnings, less those at a place an error already

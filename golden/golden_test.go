@@ -8,6 +8,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,7 +17,9 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/mod/modfile"
 
+	"github.com/swag2mcp/swag2mcp"
 	"github.com/swag2mcp/swag2mcp/generator"
 	"github.com/swag2mcp/swag2mcp/generator/emit"
 	"github.com/swag2mcp/swag2mcp/internal/updateflag"
@@ -49,24 +52,93 @@ func TestGoldenDeterministic(t *testing.T) {
 	}
 }
 
-// TestGoldenBuild builds every expected module, as a user's `go build` would.
+// TestGoldenBuild builds every expected module, as a user's `go build`
+// would, and checks that `go mod tidy` would change nothing in it. A
+// package-mode case is built inside a throwaway module of the user's.
 func TestGoldenBuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds generated modules")
 	}
 	for _, c := range cases(t) {
 		out := filepath.Join(c.dir, "out")
+		if c.opts.Package != "" {
+			t.Run(c.name, func(t *testing.T) { buildPackage(t, c) })
+			continue
+		}
 		if _, err := os.Stat(filepath.Join(out, "go.mod")); err != nil {
 			continue // a case that is expected to fail
 		}
 		t.Run(c.name, func(t *testing.T) {
-			cmd := exec.Command("go", "build", "-o", filepath.Join(t.TempDir(), "server"), ".")
-			cmd.Dir = out
-			if b, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("go build in %s: %v\n%s", out, err, b)
+			goCmd(t, out, "build", "-o", filepath.Join(t.TempDir(), "server"), ".")
+			if b, err := goCommand(out, "mod", "tidy", "-diff"); err != nil {
+				t.Fatalf("go mod tidy would change the generated go.mod or go.sum "+
+					"(after a change of the runtime's imports run make runtime-deps, then make golden): %v\n%s", err, b)
 			}
 		})
 	}
+}
+
+// buildPackage builds a package-mode case as part of a user's module
+// (example.com/app, its runtime replaced by this checkout) with a command
+// whose main calls the package's Main, then runs it once.
+func buildPackage(t *testing.T, c goldenCase) {
+	root, err := filepath.Abs(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := t.TempDir()
+	depsMod, depsSum := swag2mcp.RuntimeDeps()
+	deps, err := modfile.Parse("runtime-deps.mod", depsMod, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mod strings.Builder
+	fmt.Fprintf(&mod, "module example.com/app\n\ngo %s\n\nrequire %s v%s\n\nrequire (\n", deps.Go.Version, swag2mcp.ModulePath, swag2mcp.Version)
+	for _, r := range deps.Require {
+		fmt.Fprintf(&mod, "\t%s %s // indirect\n", r.Mod.Path, r.Mod.Version)
+	}
+	fmt.Fprintf(&mod, ")\n\nreplace %s => %s\n", swag2mcp.ModulePath, modfile.AutoQuote(root))
+	pkgDir := filepath.Join(app, c.opts.Package)
+	mainDir := filepath.Join(app, "cmd", "server")
+	files := map[string]string{
+		filepath.Join(app, "go.mod"):      mod.String(),
+		filepath.Join(app, "go.sum"):      string(depsSum),
+		filepath.Join(mainDir, "main.go"): "package main\n\nimport (\n\t\"os\"\n\n\t\"example.com/app/" + c.opts.Package + "\"\n)\n\nfunc main() { os.Exit(" + c.opts.Package + ".Main()) }\n",
+	}
+	for path, data := range readTree(t, filepath.Join(c.dir, "out")) {
+		files[filepath.Join(pkgDir, filepath.FromSlash(path))] = data
+	}
+	for path, data := range files {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin := filepath.Join(app, "server")
+	goCmd(t, app, "vet", "./...")
+	goCmd(t, app, "build", "-o", bin, "./cmd/server")
+	out, err := exec.Command(bin, "--version").CombinedOutput()
+	if err != nil || !strings.HasSuffix(string(out), " "+swag2mcp.Version+"\n") {
+		t.Errorf("%s --version: %v, %q; want the server's name and version %s", bin, err, out, swag2mcp.Version)
+	}
+}
+
+// goCmd runs the go command in dir with go.mod updates and the network off,
+// so the module must be complete, and fails the test when it fails.
+func goCmd(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	if b, err := goCommand(dir, args...); err != nil {
+		t.Fatalf("go %s in %s: %v\n%s", strings.Join(args, " "), dir, err, b)
+	}
+}
+
+func goCommand(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=readonly", "GOWORK=off")
+	return cmd.CombinedOutput()
 }
 
 type goldenCase struct {
@@ -142,8 +214,9 @@ func isRootSpec(b []byte) bool {
 }
 
 // applyArgs reads one gen flag per line (--name=X or --name X; --module,
-// --domain, --strict, and the filter flags --include-tag … --exclude-path
-// with comma-separated patterns).
+// --domain [SPEC=]DOMAIN, --strict, --package, the filter flags
+// --include-tag … --exclude-path with comma-separated patterns, and --spec
+// PATH, a spec outside the case's folder, relative to it).
 func applyArgs(t *testing.T, path string, o *generator.Options) {
 	t.Helper()
 	b, err := os.ReadFile(path)
@@ -167,7 +240,21 @@ func applyArgs(t *testing.T, path string, o *generator.Options) {
 		case "--module":
 			o.Module = value
 		case "--domain":
-			o.Domain = value
+			spec, domain, ok := strings.Cut(value, "=")
+			if !ok {
+				spec, domain = o.Specs[0], value
+			} else {
+				spec = filepath.Join(filepath.Dir(path), spec)
+			}
+			if o.Domains == nil {
+				o.Domains = map[string]string{}
+			}
+			o.Domains[spec] = domain
+		case "--package":
+			o.Package = value
+			o.RuntimeDir = ""
+		case "--spec":
+			o.Specs = append(o.Specs, filepath.Join(filepath.Dir(path), value))
 		case "--strict":
 			o.Strict = true
 		default:

@@ -141,7 +141,7 @@ func buildServer(t *testing.T, spec, domain string) string {
 		t.Fatal(err)
 	}
 	_, err = generator.Generate(context.Background(), generator.Options{
-		Specs: []string{spec}, Domain: domain, OutDir: filepath.Join(dir, "mod"), RuntimeDir: root,
+		Specs: []string{spec}, Domains: map[string]string{spec: domain}, OutDir: filepath.Join(dir, "mod"), RuntimeDir: root,
 	})
 	if err != nil {
 		t.Fatalf("generate: %v", err)

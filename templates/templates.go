@@ -8,6 +8,8 @@ import (
 	"embed"
 	"fmt"
 	"text/template"
+
+	"github.com/swag2mcp/swag2mcp/runtime/config"
 )
 
 // Names of the templates Render knows.
@@ -38,13 +40,15 @@ func Render(name string, data any) ([]byte, error) {
 }
 
 // funcs are the functions templates may call; each one makes a string safe
-// for one context.
+// for one context, except configTable, the generated server's settings as
+// a Markdown table, rendered from the runtime's own key definitions.
 func funcs() template.FuncMap {
 	return template.FuncMap{
-		"md":         Inline,
-		"code":       CodeSpan,
-		"paragraphs": Paragraphs,
-		"fence":      Fence,
-		"shell":      ShellQuote,
+		"md":          Inline,
+		"code":        CodeSpan,
+		"paragraphs":  Paragraphs,
+		"fence":       Fence,
+		"shell":       ShellQuote,
+		"configTable": config.Markdown,
 	}
 }

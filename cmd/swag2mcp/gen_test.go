@@ -11,10 +11,28 @@ import (
 // golden is where the golden specs live, relative to this package.
 const golden = "../../golden/testdata"
 
-// runGenerate runs the command line like runArgs.
+// repoRoot is this checkout, relative to the package: test binaries are
+// development builds, so gen needs --runtime to write a module.
+const repoRoot = "../.."
+
+// runGenerate runs the command line like runArgs, with --runtime repoRoot.
 func runGenerate(t *testing.T, args ...string) result {
 	t.Helper()
-	return runArgs(args...)
+	return runArgs(append(args, "--runtime", repoRoot)...)
+}
+
+func TestGenDevelopmentBuildNeedsRuntime(t *testing.T) {
+	out := t.TempDir()
+	got := runArgs("gen", filepath.Join(golden, "petstore/petstore.yaml"), "-o", out)
+	want := "swag2mcp gen: this swag2mcp is a development build without a version, so it cannot say which runtime " +
+		"the module should require: pass --runtime DIR (a checkout of github.com/swag2mcp/swag2mcp) or install a " +
+		"release with go install github.com/swag2mcp/swag2mcp/cmd/swag2mcp@latest\n"
+	if got.Code != 1 || got.Stdout != "" || got.Stderr != want {
+		t.Errorf("run = %+v; want exit 1 and the one line\n%s", got, want)
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 0 {
+		t.Errorf("wrote %d files; want none", len(entries))
+	}
 }
 
 // located matches a diagnostic with file, line and column.

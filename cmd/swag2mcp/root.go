@@ -16,12 +16,18 @@ func newRootCmd() *cobra.Command {
 		Long: `swag2mcp reads OpenAPI descriptions (Swagger 2.0, OpenAPI 3.0 and 3.1, YAML or
 JSON) and writes a Go module that builds into one MCP server binary. The server
 lets a model search, inspect and call every operation of the API.`,
-		Example: `  # Generate a server and build it
+		Example: `  # Generate a server's module and build it
   swag2mcp gen petstore.yaml -o ./petstore-mcp
   (cd petstore-mcp && go build -o petstore-mcp .)
 
-  # From a go:generate line
-  //go:generate swag2mcp gen api/openapi.yaml -o ./mcp`,
+  # The same in one step
+  swag2mcp build petstore.yaml -o ./bin/petstore-mcp
+
+  # Check a spec without writing anything
+  swag2mcp validate petstore.yaml
+
+  # From a go:generate line, as a package of your module
+  //go:generate swag2mcp gen api/openapi.yaml -o ./petmcp --package petmcp`,
 		Version:       buildVersion(),
 		Args:          cobra.ArbitraryArgs,
 		RunE:          runRoot,
@@ -33,7 +39,7 @@ lets a model search, inspect and call every operation of the API.`,
 	// Declared here so it has no -v shorthand: gen's -v means verbose.
 	root.Flags().Bool("version", false, "print the version of swag2mcp")
 	root.SetVersionTemplate("swag2mcp {{.Version}}\n")
-	root.AddCommand(newGenCmd(), newSearchCmd(), newVersionCmd())
+	root.AddCommand(newGenCmd(), newBuildCmd(), newValidateCmd(), newSearchCmd(), newVersionCmd())
 	return root
 }
 

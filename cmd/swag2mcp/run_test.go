@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"github.com/swag2mcp/swag2mcp"
-	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -67,7 +66,7 @@ func TestUsageErrors(t *testing.T) {
 		{
 			name: "domain with two specs",
 			args: []string{"gen", "a.yaml", "b.yaml", "-o", "out", "--domain", "example.com"},
-			want: result{Code: 2, Stderr: "swag2mcp gen: --domain needs exactly one spec, got 2\nRun 'swag2mcp gen --help' for usage.\n"},
+			want: result{Code: 2, Stderr: "swag2mcp gen: --domain example.com: with 2 specs, say which one: --domain SPEC=example.com\nRun 'swag2mcp gen --help' for usage.\n"},
 		},
 		{
 			name: "unknown flag",
@@ -114,20 +113,15 @@ func TestVersion(t *testing.T) {
 func TestVersionOf(t *testing.T) {
 	tests := []struct {
 		name string
-		info *debug.BuildInfo
-		ok   bool
+		b    swag2mcp.Build
 		want string
 	}{
-		{"no build info", nil, false, swag2mcp.Version + "-dev"},
-		{"nil info", nil, true, swag2mcp.Version + "-dev"},
-		{"devel", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, true, swag2mcp.Version + "-dev"},
-		{"empty", &debug.BuildInfo{Main: debug.Module{}}, true, swag2mcp.Version + "-dev"},
-		{"tagged", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.3"}}, true, "v1.2.3"},
-		{"pseudo", &debug.BuildInfo{Main: debug.Module{Version: "v0.0.0-20260101000000-abcdef123456"}}, true, "v0.0.0-20260101000000-abcdef123456"},
+		{"development", swag2mcp.Build{}, swag2mcp.Version + "-dev"},
+		{"release", swag2mcp.Build{Version: "v1.2.3", Sum: "h1:x="}, "v1.2.3"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := versionOf(tt.info, tt.ok); got != tt.want {
+			if got := versionOf(tt.b); got != tt.want {
 				t.Errorf("versionOf() = %q, want %q", got, tt.want)
 			}
 		})
@@ -146,7 +140,7 @@ func TestHelp(t *testing.T) {
 			"swag2mcp gen SPEC... -o DIR [flags]",
 			"Examples:\n  swag2mcp gen petstore.yaml -o ./petstore-mcp",
 			"//go:generate swag2mcp gen",
-			"-o, --out DIR", "--name NAME", "--module PATH", "--domain DOMAIN",
+			"-o, --out DIR", "--name NAME", "--module PATH", "--domain [SPEC=]DOMAIN", "--package NAME",
 			"--strict", "--allow-remote-refs", "--runtime DIR", "-v, --verbose",
 			"Exit status: 0",
 		}},

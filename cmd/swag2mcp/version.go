@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
@@ -22,23 +21,16 @@ func newVersionCmd() *cobra.Command {
 	}
 }
 
-// buildVersion is the version of the main module this binary was built
-// from: a tag for `go install …@v1.2.3`, else the generator's own version
-// with "-dev" for a build from a checkout.
+// buildVersion is the release this binary is (the version generated
+// modules require), or the source version with "-dev" for a development
+// build, which needs --runtime to write a module.
 func buildVersion() string {
-	info, ok := debug.ReadBuildInfo()
-	return versionOf(info, ok)
+	return versionOf(swag2mcp.CurrentBuild())
 }
 
-// versionOf extracts the version from build information.
-func versionOf(info *debug.BuildInfo, ok bool) string {
-	if !ok || info == nil {
-		return swag2mcp.Version + "-dev"
+func versionOf(b swag2mcp.Build) string {
+	if b.Released() {
+		return b.Version
 	}
-	switch v := info.Main.Version; v {
-	case "", "(devel)":
-		return swag2mcp.Version + "-dev"
-	default:
-		return v
-	}
+	return swag2mcp.Version + "-dev"
 }

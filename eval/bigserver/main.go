@@ -117,7 +117,7 @@ func generateAndBuild(ctx context.Context, c config, work string, out, log io.Wr
 	}
 	pet := filepath.Join(work, "petstore")
 	os.RemoveAll(pet)
-	if _, err := timed(ctx, c.free, c.env, root, log, gen, "gen", "golden/testdata/petstore/petstore.yaml", "-o", pet); err != nil {
+	if _, err := timed(ctx, c.free, c.env, root, log, gen, "gen", "golden/testdata/petstore/petstore.yaml", "-o", pet, "--runtime", root); err != nil {
 		return err
 	}
 	u, err := timed(ctx, c.free, c.env, pet, log, "go", "build", "-o", "petstore-mcp", ".")
@@ -139,7 +139,7 @@ func generateAndBuild(ctx context.Context, c config, work string, out, log io.Wr
 	}
 	defer warn.Close()
 	args := append([]string{"gen"}, files...)
-	args = append(args, "-o", srv, "--name", "bigserver-mcp")
+	args = append(args, "-o", srv, "--name", "bigserver-mcp", "--runtime", root)
 	u, err = timed(ctx, c.free, c.env, work, warn, gen, args...)
 	if err != nil {
 		return fmt.Errorf("generate: %w", err)

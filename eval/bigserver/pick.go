@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -11,9 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/swag2mcp/swag2mcp/generator/build"
-	"github.com/swag2mcp/swag2mcp/generator/diag"
-	"github.com/swag2mcp/swag2mcp/generator/load"
+	"github.com/swag2mcp/swag2mcp/eval/internal/specs"
 	"github.com/swag2mcp/swag2mcp/generator/naming"
 )
 
@@ -30,15 +27,6 @@ type picked struct {
 	file      string // the uniquely named copy handed to the generator
 }
 
-// isMethod reports whether k is an operation key of a path item.
-func isMethod(k string) bool {
-	switch k {
-	case "get", "put", "post", "delete", "patch", "head", "options", "trace":
-		return true
-	}
-	return false
-}
-
 // candidates lists every JSON spec under dir with its operation count, most
 // operations first, ties by path: a deterministic order that reaches the
 // endpoint goal with the fewest specs.
@@ -48,7 +36,7 @@ func candidates(dir string) ([]candidate, error) {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
 			return err
 		}
-		n, err := countOps(path)
+		n, err := specs.CountOps(path)
 		if err != nil {
 			return nil // not a spec we can read; the generator would fail too
 		}
@@ -63,28 +51,6 @@ func candidates(dir string) ([]candidate, error) {
 		return out[i].rel < out[j].rel
 	})
 	return out, err
-}
-
-func countOps(path string) (int, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return 0, err
-	}
-	var doc struct {
-		Paths map[string]map[string]json.RawMessage `json:"paths"`
-	}
-	if err := json.Unmarshal(data, &doc); err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, item := range doc.Paths {
-		for k := range item {
-			if isMethod(k) {
-				n++
-			}
-		}
-	}
-	return n, nil
 }
 
 // pick takes candidates in order until their lowered endpoints reach goal.
@@ -135,32 +101,11 @@ func pick(ctx context.Context, dir, specDir string, cands []candidate, goal int,
 
 // lowerAlone loads and lowers one spec and returns its endpoint count.
 func lowerAlone(ctx context.Context, path string) (int, error) {
-	doc, ds := load.Load(ctx, path, load.Options{})
-	if doc == nil || ds.HasErrors() {
-		return 0, firstError(ds)
+	api, err := specs.Lower(ctx, path)
+	if err != nil {
+		return 0, err
 	}
-	api, ds := build.Build([]*load.Doc{doc}, build.Options{})
-	if api == nil || ds.HasErrors() {
-		return 0, firstError(ds)
-	}
-	n := 0
-	for _, s := range api.Specs {
-		for _, c := range s.Collections {
-			for _, t := range c.Tags {
-				n += len(t.Endpoints)
-			}
-		}
-	}
-	return n, nil
-}
-
-func firstError(l diag.List) error {
-	for _, d := range l {
-		if d.Severity == diag.Error {
-			return fmt.Errorf("%s", d)
-		}
-	}
-	return fmt.Errorf("failed without a diagnostic")
+	return len(specs.Endpoints(api)), nil
 }
 
 func linkOrCopy(src, dst string) error {

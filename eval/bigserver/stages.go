@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/swag2mcp/swag2mcp"
+	"github.com/swag2mcp/swag2mcp/eval/internal/specs"
 	"github.com/swag2mcp/swag2mcp/generator/build"
 	"github.com/swag2mcp/swag2mcp/generator/emit"
 	"github.com/swag2mcp/swag2mcp/generator/index"
@@ -46,7 +47,7 @@ func stages(ctx context.Context, files []string, out io.Writer) error {
 		for _, f := range files {
 			doc, ds := load.Load(ctx, f, load.Options{})
 			if doc == nil || ds.HasErrors() {
-				return "", firstError(ds)
+				return "", specs.FirstError(ds)
 			}
 			docs = append(docs, doc)
 		}
@@ -58,7 +59,7 @@ func stages(ctx context.Context, files []string, out io.Writer) error {
 	if err := step("build", func() (string, error) {
 		a, ds := build.Build(docs, build.Options{Name: "bigserver-mcp"})
 		if a == nil || ds.HasErrors() {
-			return "", firstError(ds)
+			return "", specs.FirstError(ds)
 		}
 		api, docs = a, nil
 		return "libopenapi documents dropped", nil
@@ -73,7 +74,9 @@ func stages(ctx context.Context, files []string, out io.Writer) error {
 		return err
 	}
 	return step("emit", func() (string, error) {
-		files, err := emit.Emit(api, emit.Options{Version: swag2mcp.Version, GoMod: swag2mcp.GoMod(), GoSum: swag2mcp.GoSum()})
+		// Package mode: the same Go files without go.mod and go.sum, which
+		// need the runtime's version and are not what this stage measures.
+		files, err := emit.Emit(api, emit.Options{Version: swag2mcp.Version, Package: "bigserver"})
 		if err != nil {
 			return "", err
 		}

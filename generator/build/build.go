@@ -23,8 +23,10 @@ import (
 type Options struct {
 	Name   string // server name; default: the first spec's domain + "-mcp"
 	Module string // Go module path; default: Name
-	Domain string // overrides the domain derived from the file name (one spec only)
-	Strict bool   // skipped operations are errors instead of warnings
+	// Domains override the domain derived from a spec's file name, keyed
+	// by the spec's path as loaded (load.Doc.Path).
+	Domains map[string]string
+	Strict  bool // skipped operations are errors instead of warnings
 	// Filter chooses the operations to emit; the others are left out before
 	// they are lowered, so they cost nothing and warn about nothing.
 	Filter filter.Rules
@@ -64,11 +66,12 @@ func (b *Builder) Add(d *load.Doc) {
 		return
 	}
 	domain := naming.Domain(d.Path)
-	if b.opts.Domain != "" {
-		domain = naming.NormalizeDomain(b.opts.Domain)
+	if o := b.opts.Domains[d.Path]; o != "" {
+		domain = naming.NormalizeDomain(o)
 	}
 	if prev, ok := b.owner[domain]; ok {
-		b.diags.Errorf(d.Path, 0, 0, "domain %q is already used by %s; rename one of the files", domain, prev)
+		b.diags.Errorf(d.Path, 0, 0, "domain %q is already used by %s; give this spec another with --domain %s=NAME",
+			domain, prev, d.Path)
 		return
 	}
 	b.owner[domain] = d.Path
@@ -101,6 +104,7 @@ func (b *Builder) Finish() (*ir.API, diag.List) {
 	assignGoNames(api)
 	assignFlatNames(api)
 	b.diags = append(b.diags, assignCredentialVars(api)...)
+	assignBodyTypes(api)
 	return api, b.diags
 }
 
@@ -114,6 +118,7 @@ func assignGoNames(api *ir.API) {
 				for _, e := range t.Endpoints {
 					e.GoName = endpoints.Unique(naming.EndpointGoName(e.OperationID, e.Method, e.Path))
 					var params naming.Namer
+					params.Reserve("Body") // the typed body's field (package mode)
 					for i := range e.Params {
 						e.Params[i].GoName = params.Unique(naming.GoName(e.Params[i].Key))
 					}

@@ -205,7 +205,7 @@ paths:
 		"sub/b.yaml":       "swagger: '2.0'\ninfo: {title: B2, version: '1'}\npaths: {}\n",
 	}
 	api, msgs := buildFiles(t, files, []string{"a.yaml", "b.yaml", "sub/b.yaml"}, Options{Name: "pets"})
-	if diff := cmp.Diff([]string{`sub/b.yaml: domain "b" is already used by b.yaml; rename one of the files`}, msgs); diff != "" {
+	if diff := cmp.Diff([]string{`sub/b.yaml: domain "b" is already used by b.yaml; give this spec another with --domain sub/b.yaml=NAME`}, msgs); diff != "" {
 		t.Errorf("diagnostics (-want +got):\n%s", diff)
 	}
 	if api.Name != "pets" || api.Module != "pets" || len(api.Specs) != 2 {

@@ -9,8 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/swag2mcp/swag2mcp"
 )
 
 // TestBuild writes the fixture's module next to nothing but this checkout
@@ -43,7 +41,7 @@ func TestBuild(t *testing.T) {
 // offline and runs it once.
 func buildFixture(t *testing.T, root string, formatLimit int) {
 	t.Helper()
-	files, err := Emit(fixture(), Options{Version: "0.1.0", RuntimeReplace: root, GoMod: swag2mcp.GoMod(), GoSum: swag2mcp.GoSum(), FormatLimit: formatLimit})
+	files, err := Emit(fixture(), withLimit(testOptions(root), formatLimit))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +70,7 @@ func buildFixture(t *testing.T, root string, formatLimit int) {
 	if err != nil {
 		t.Fatalf("%s --version: %v\n%s", bin, err, out)
 	}
-	if got, want := strings.TrimSpace(string(out)), "petstore-mcp 0.1.0"; got != want {
+	if got, want := strings.TrimSpace(string(out)), "petstore-mcp 0.9.0"; got != want {
 		t.Errorf("--version printed %q, want %q", got, want)
 	}
 }

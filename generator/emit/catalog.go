@@ -16,7 +16,7 @@ work however big the API is. Long JSON documents are plain string literals for t
 // catalogFile renders catalog_gen.go: the catalog tables, the IR flattened
 // in its own order (specs, their collections, their tags, their endpoints),
 // and the stubs aligned with the endpoints.
-func catalogFile(api *ir.API) *jen.File {
+func catalogFile(api *ir.API, pkg string) *jen.File {
 	var specs, colls, tags, endpoints, stubs []jen.Code
 	for _, s := range api.Specs {
 		specIndex := len(specs)
@@ -49,7 +49,7 @@ func catalogFile(api *ir.API) *jen.File {
 	cat.add("Tags", table("Tag", tags))
 	cat.add("Endpoints", table("Endpoint", endpoints))
 
-	f := newFile()
+	f := newFile(pkg)
 	f.Add(doc(catalogComment, jen.Var().Id("apiCatalog").Op("=").Qual(catalogPath, "Catalog").Add(cat.values())))
 	f.Line()
 	stubsDoc := "apiStubs holds the typed invoke stub of every endpoint, index for index with apiCatalog.Endpoints."

@@ -44,7 +44,7 @@ func TestCheck(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			files, err := Emit(tt.mutate(fixture()), Options{})
+			files, err := Emit(tt.mutate(fixture()), testOptions(""))
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want one containing %q", err, tt.want)
 			}

@@ -1,7 +1,9 @@
-// Package emit renders an API's IR as the files of a Go module that builds
-// into its MCP server: go.mod and go.sum, a README, main, the catalog tables
-// and one typed invoke stub per endpoint. Output is deterministic: the same
-// IR and options give the same bytes.
+// Package emit renders an API's IR as Go files that build into its MCP
+// server: a standalone module (go.mod and go.sum, a README, main, the
+// catalog tables and one typed invoke stub per endpoint), or in package
+// mode the same code as a package of the user's module with an exported
+// Main. Output is deterministic: the same IR and options give the same
+// bytes.
 package emit
 
 import (
@@ -20,17 +22,13 @@ import (
 type Options struct {
 	// Version is the generator's version; it becomes the server's version.
 	Version string
-	// RuntimeReplace is the swag2mcp checkout for the go.mod replace
-	// directive, relative to the output directory or absolute; "" emits no
-	// replace.
-	RuntimeReplace string
-	// RuntimeVersion is the swag2mcp version to require; "" requires the
-	// zero pseudo-version that replaced modules conventionally carry.
-	RuntimeVersion string
-	// GoMod and GoSum are swag2mcp's own go.mod and go.sum
-	// (swag2mcp.GoMod, swag2mcp.GoSum): every requirement of GoMod is
-	// copied, and GoSum becomes the module's go.sum verbatim.
-	GoMod, GoSum []byte
+	// Package, when set, is the name of the package to write into a
+	// user's module: no go.mod, go.sum or README, and an exported Main
+	// instead of main. "" writes a standalone module of package main.
+	Package string
+	// Runtime is the swag2mcp module a standalone module requires; unused
+	// in package mode, where the user's go.mod requires it.
+	Runtime Runtime
 	// FormatLimit is the most endpoints a Go file may describe and still go
 	// through go/format; 0 means DefaultFormatLimit. See DefaultFormatLimit.
 	FormatLimit int
@@ -61,18 +59,13 @@ func Emit(api *ir.API, opts Options) ([]File, error) {
 	if err := check(api); err != nil {
 		return nil, err
 	}
-	gomod, err := goMod(api, opts)
-	if err != nil {
-		return nil, err
-	}
-	readme, err := readme(api)
-	if err != nil {
-		return nil, err
-	}
-	files := []File{
-		{Path: "go.mod", Data: gomod},
-		{Path: "go.sum", Data: bytes.Clone(opts.GoSum)},
-		{Path: "README.md", Data: readme},
+	var files []File
+	if opts.Package == "" {
+		mod, err := moduleFiles(api, opts)
+		if err != nil {
+			return nil, err
+		}
+		files = mod
 	}
 	limit := opts.FormatLimit
 	if limit <= 0 {
@@ -80,13 +73,18 @@ func Emit(api *ir.API, opts Options) ([]File, error) {
 	}
 	gen := []goFile{
 		{"main_gen.go", mainFile(api, opts)},
-		{"catalog_gen.go", catalogFile(api)},
+		{"catalog_gen.go", catalogFile(api, opts.Package)},
 	}
 	gen[1].file.NoFormat = countEndpoints(api.Specs...) > limit
 	for _, s := range api.Specs {
-		f := stubsFile(s)
+		f := stubsFile(s, opts.Package)
 		f.NoFormat = countEndpoints(s) > limit
 		gen = append(gen, goFile{s.Domain + "_stubs_gen.go", f})
+		if opts.Package != "" && len(s.Types) > 0 {
+			t := typesFile(s, opts.Package)
+			t.NoFormat = f.NoFormat
+			gen = append(gen, goFile{s.Domain + "_types_gen.go", t})
+		}
 	}
 	for _, g := range gen {
 		var buf bytes.Buffer
@@ -98,6 +96,28 @@ func Emit(api *ir.API, opts Options) ([]File, error) {
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, nil
+}
+
+// moduleFiles renders what only a standalone module has: go.mod, go.sum
+// and the README.
+func moduleFiles(api *ir.API, opts Options) ([]File, error) {
+	gomod, err := goMod(api, opts.Runtime)
+	if err != nil {
+		return nil, err
+	}
+	gosum, err := goSum(opts.Runtime)
+	if err != nil {
+		return nil, err
+	}
+	readme, err := readme(api)
+	if err != nil {
+		return nil, err
+	}
+	return []File{
+		{Path: "go.mod", Data: gomod},
+		{Path: "go.sum", Data: gosum},
+		{Path: "README.md", Data: readme},
+	}, nil
 }
 
 // countEndpoints counts the endpoints of specs.
@@ -129,10 +149,14 @@ type goFile struct {
 	file *jen.File
 }
 
-// newFile starts a generated Go file of package main with the header and
-// the import names every file shares, so aliases never depend on use order.
-func newFile() *jen.File {
-	f := jen.NewFile("main")
+// newFile starts a generated Go file of package pkg ("" for main) with the
+// header and the import names every file shares, so aliases never depend
+// on use order.
+func newFile(pkg string) *jen.File {
+	if pkg == "" {
+		pkg = "main"
+	}
+	f := jen.NewFile(pkg)
 	f.HeaderComment(header)
 	f.ImportAlias(runtimePath, "swagruntime")
 	f.ImportName(catalogPath, "catalog")
@@ -143,8 +167,9 @@ func newFile() *jen.File {
 
 // Import paths of the runtime packages generated code uses.
 const (
-	runtimePath = swag2mcp.ModulePath + "/runtime"
-	catalogPath = runtimePath + "/catalog"
-	invokePath  = runtimePath + "/invoke"
-	serverPath  = runtimePath + "/server"
+	runtimeModule = swag2mcp.ModulePath
+	runtimePath   = runtimeModule + "/runtime"
+	catalogPath   = runtimePath + "/catalog"
+	invokePath    = runtimePath + "/invoke"
+	serverPath    = runtimePath + "/server"
 )

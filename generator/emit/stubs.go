@@ -12,13 +12,15 @@ import (
 
 // stubsFile renders one spec's typed invoke stubs: per endpoint a params
 // struct {GoName}Params and a function {goName}Stub that decodes invoke's
-// arguments into it and hands the values to the request builder.
-func stubsFile(s *ir.Spec) *jen.File {
-	f := newFile()
+// arguments into it and hands the values to the request builder. In
+// package mode the params structs also carry JSON tags and the typed body,
+// for the typed API's methods (client.go).
+func stubsFile(s *ir.Spec, pkg string) *jen.File {
+	f := newFile(pkg)
 	for _, c := range s.Collections {
 		for _, t := range c.Tags {
 			for _, e := range t.Endpoints {
-				f.Add(paramsStruct(e)).Line()
+				f.Add(paramsStruct(e, pkg != "")).Line()
 				f.Add(stubFunc(e)).Line()
 			}
 		}
@@ -26,12 +28,24 @@ func stubsFile(s *ir.Spec) *jen.File {
 	return f
 }
 
-// paramsStruct declares {GoName}Params with one field per parameter.
-func paramsStruct(e *ir.Endpoint) jen.Code {
-	fields := make([]jen.Code, 0, len(e.Params))
+// paramsStruct declares {GoName}Params with one field per parameter, and
+// for the typed API JSON tags (the invoke argument names) and a Body field.
+func paramsStruct(e *ir.Endpoint, typed bool) jen.Code {
+	fields := make([]jen.Code, 0, len(e.Params)+1)
 	for _, p := range e.Params {
 		typ, _ := fieldType(p.Type) // check vetted every type
-		fields = append(fields, doc(paramDoc(p), jen.Id(p.GoName).Add(typ)))
+		field := jen.Id(p.GoName).Add(typ)
+		if typed {
+			field.Tag(jsonTag(argName(p), true))
+		}
+		fields = append(fields, doc(paramDoc(p), field))
+	}
+	if typed && e.BodyType != nil {
+		what := "Body is the request body"
+		if e.Body != nil && e.Body.Required {
+			what += " (required)"
+		}
+		fields = append(fields, doc(what+".", jen.Id("Body").Add(bodyFieldCode(*e.BodyType)).Tag(map[string]string{"json": "-"})))
 	}
 	name := e.GoName + "Params"
 	return doc(fmt.Sprintf("%s holds the parameters of %s.", name, describe(e)),
@@ -57,8 +71,8 @@ func stubFunc(e *ir.Endpoint) jen.Code {
 		jen.If(jen.Err().Op(":=").Id("in").Dot("Err").Call(), jen.Err().Op("!=").Nil()).Block(
 			jen.Return(jen.Nil(), jen.Err())),
 		jen.Id("r").Op(":=").Qual(invokePath, "NewRequest").Call(jen.Id("in")))
-	for i, p := range e.Params {
-		body = append(body, jen.Id("r").Dot("Param").Call(jen.Lit(i), jen.Id("p").Dot(p.GoName)))
+	for _, p := range e.Params {
+		body = append(body, jen.Id("r").Dot("Param").Call(jen.Lit(argName(p)), jen.Id("p").Dot(p.GoName)))
 	}
 	body = append(body, jen.Return(jen.Id("r"), jen.Nil()))
 	return doc(comment, sig.Block(body...))

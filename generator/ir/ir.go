@@ -23,6 +23,9 @@ type Spec struct {
 	Collections []*Collection
 	Security    []*SecurityScheme // in spec order
 	Defs        []Def             // component schemas, JSON Schema 2020-12, referenced as #/$defs/{Name}
+	// Types are the named Go struct types the typed request bodies of this
+	// spec's endpoints use (package mode), in the order first met.
+	Types []NamedType
 }
 
 // Collection groups tags: an x-tagGroups entry, or the whole spec titled by info.title.
@@ -53,7 +56,10 @@ type Endpoint struct {
 	BaseURL     string // path- or operation-level server; "" means the spec's BaseURL
 	Params      []Param
 	Body        *Body
-	Security    []Requirement // alternatives, tried in order; nil inherits nothing (already resolved)
+	// BodyType is the Go type of the request body in the typed API (package
+	// mode); nil when the endpoint takes no body.
+	BodyType *GoType
+	Security []Requirement // alternatives, tried in order; nil inherits nothing (already resolved)
 	// InputSchema is the JSON Schema 2020-12 of invoke's arguments for this
 	// endpoint without its $defs (see DefRefs).
 	InputSchema string
@@ -151,4 +157,45 @@ type Pos struct {
 	File string
 	Line int
 	Col  int
+}
+
+// GoType is the Go shape of a request body, or a part of one, in the typed
+// API of package mode. Schemas Go cannot express faithfully (oneOf, anyOf,
+// mixed types, non-JSON media) are GoRaw: json.RawMessage.
+type GoType struct {
+	Kind GoKind
+	Name string  // GoNamed: the name of a NamedType of the spec
+	Elem *GoType // GoSlice, GoMap (map[string]Elem): the element type
+}
+
+// GoKind is the kind of a GoType.
+type GoKind int
+
+// Kinds of Go types in typed bodies.
+const (
+	GoRaw    GoKind = iota // json.RawMessage
+	GoString               // string
+	GoInt                  // int64
+	GoFloat                // float64
+	GoBool                 // bool
+	GoSlice                // []Elem
+	GoMap                  // map[string]Elem
+	GoNamed                // a NamedType, used through a pointer
+)
+
+// NamedType is a struct type of the typed API: a component schema or an
+// inline object of a request body.
+type NamedType struct {
+	Name   string // exported, unique in the generated package
+	Doc    string // the schema's description, or what it is for
+	Fields []GoField
+}
+
+// GoField is a field of a NamedType: one property of the object schema.
+type GoField struct {
+	Name     string // exported, unique in the struct
+	JSON     string // the property name
+	Type     GoType
+	Required bool
+	Doc      string
 }

@@ -5,7 +5,6 @@ package load
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"log/slog"
 	"os"
@@ -50,7 +49,7 @@ func Load(ctx context.Context, path string, opts Options) (doc *Doc, diags diag.
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		diags.Errorf(path, 0, 0, "%v", unwrapPathError(err))
+		diags.Errorf(path, 0, 0, "%v", readProblem(err))
 		return nil, diags
 	}
 	return loadBytes(ctx, path, data, opts)
@@ -74,7 +73,7 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	// symbolic link inside it cannot lead out of it.
 	realDir, err := filepath.EvalSymlinks(dir)
 	if err != nil {
-		diags.Errorf(path, 0, 0, "%v", unwrapPathError(err))
+		diags.Errorf(path, 0, 0, "%v", readProblem(err))
 		return nil, diags
 	}
 
@@ -86,6 +85,10 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	cfg.AllowFileReferences = true
 	cfg.AllowRemoteReferences = opts.AllowRemoteRefs
 	cfg.LocalFS = newConfinedFS(dir, realDir)
+	fetcher := newRemoteFetcher(ctx)
+	if opts.AllowRemoteRefs {
+		cfg.RemoteURLHandler = fetcher.fetch
+	}
 
 	ld, err := libopenapi.NewDocumentWithConfiguration(data, cfg)
 	if err != nil {
@@ -96,7 +99,7 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	if !ok {
 		return nil, diags
 	}
-	refDiags := checkRefs(ctx, path, dir, realDir, info.RootNode, opts)
+	refDiags, remoteRefs := checkRefs(ctx, path, dir, realDir, info.RootNode, opts)
 	diags = append(diags, refDiags...)
 
 	doc = &Doc{Path: path, Version: version, Dialect: dialect}
@@ -114,7 +117,9 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 			doc.V3, doc.Index = &m.Model, m.Index
 		}
 	}
-	diags = append(diags, buildProblems(path, buildErr, len(refDiags) > 0)...)
+	fetchDiags := fetchProblems(remoteRefs, fetcher)
+	diags = append(diags, fetchDiags...)
+	diags = append(diags, buildProblems(path, buildErr, len(refDiags)+len(fetchDiags) > 0)...)
 	if doc.V2 == nil && doc.V3 == nil && !diags.HasErrors() {
 		diags.Errorf(path, 0, 0, "the OpenAPI parser built no model for this file")
 	}
@@ -126,13 +131,25 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	return doc, diags
 }
 
-// unwrapPathError drops the operation name from an *os.PathError so the
-// message reads "path: reason".
-func unwrapPathError(err error) error {
+// readProblem is why the spec file itself could not be read: the
+// diagnostic names the file already, so only the reason.
+func readProblem(err error) error {
 	if pe, ok := err.(*os.PathError); ok {
-		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
+		return pe.Err
 	}
 	return err
+}
+
+// fetchProblems reports each remote reference whose document could not be
+// fetched, at the reference, with the cause.
+func fetchProblems(refs []remoteRef, f *remoteFetcher) diag.List {
+	var diags diag.List
+	for _, r := range refs {
+		if err := f.failure(r.document); err != nil {
+			diags.Errorf(r.file, r.line, r.col, "remote reference %q: cannot fetch %s: %v", r.ref, r.document, err)
+		}
+	}
+	return diags
 }
 
 // parseYAML parses data into a document node, for when libopenapi's own

@@ -138,7 +138,14 @@ paths:
 		{
 			name:  "missing file",
 			spec:  "nope.yaml",
-			diags: []string{`nope.yaml: nope.yaml: no such file or directory`},
+			diags: []string{`nope.yaml: no such file or directory`},
+		},
+		{
+			name: "bad json",
+			spec: "spec.json",
+			files: map[string]string{"spec.json": "{\"openapi\": \"3.0.3\", \"info\": {\"title\": \"x\", \"version\": \"1\"},\n" +
+				" \"paths\": {\n  \"/a\": {\"get\": {\"responses\": {\"200\": {\"description\": \"ök\"}}}},\n }\n}\n"},
+			diags: []string{`spec.json:4:2: invalid JSON: invalid character '}' looking for beginning of object key string`},
 		},
 		{
 			name:  "a drive letter is a path, not a URL",
@@ -270,5 +277,41 @@ paths:
 		if strings.Contains(d.Msg, "does not resolve") {
 			t.Errorf("the example's $ref was checked as a reference: %s", d)
 		}
+	}
+}
+
+// TestRemoteRefFailures checks that with --allow-remote-refs a document
+// that cannot be fetched is reported at its $ref with the real cause, not
+// as a component that does not exist.
+func TestRemoteRefFailures(t *testing.T) {
+	missing := httptest.NewServer(http.NotFoundHandler())
+	defer missing.Close()
+	closed := httptest.NewServer(http.NotFoundHandler())
+	refused := closed.URL
+	closed.Close()
+	tests := []struct {
+		name, base, want string
+	}{
+		{"refused", refused, "connection refused"},
+		{"not found", missing.URL, "the server answered 404 Not Found"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			ref := tt.base + "/schemas.yaml#/Pet"
+			writeFiles(t, dir, map[string]string{"spec.yaml": "openapi: 3.0.3\ninfo: {title: r, version: \"1\"}\npaths:\n" +
+				"  /pets:\n    get:\n      responses:\n        \"200\":\n          description: ok\n          content:\n" +
+				"            application/json:\n              schema:\n                $ref: \"" + ref + "\"\n"})
+			t.Chdir(dir)
+			_, diags := Load(context.Background(), "spec.yaml", Options{AllowRemoteRefs: true})
+			var got []string
+			for _, d := range diags {
+				got = append(got, d.String())
+			}
+			if len(got) != 1 || !strings.HasPrefix(got[0], `spec.yaml:12:23: remote reference "`+ref+`": cannot fetch `) ||
+				!strings.Contains(got[0], tt.want) {
+				t.Errorf("diagnostics %q; want one at the $ref saying %q", got, tt.want)
+			}
+		})
 	}
 }

@@ -1,6 +1,8 @@
 package load
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"regexp"
 	"strconv"
@@ -29,11 +31,46 @@ func parseProblems(file string, data []byte, err error) diag.List {
 		}
 		return diags
 	}
+	if line, col, msg, ok := jsonSyntax(data); ok {
+		// libopenapi's JSON errors carry no position; encoding/json's
+		// offset gives one.
+		diags.Errorf(file, line, col, "invalid JSON: %s", msg)
+		return diags
+	}
 	for _, e := range utils.UnwrapErrors(err) {
 		line, col := position(e.Error())
 		diags.Errorf(file, line, col, "%s", message(e.Error()))
 	}
 	return diags
+}
+
+// jsonSyntax reports the first syntax error of data when data is JSON (it
+// starts with "{" or "["), with its line and column (of the byte where
+// encoding/json stopped).
+func jsonSyntax(data []byte) (line, col int, msg string, ok bool) {
+	trimmed := bytes.TrimLeft(data, " \t\r\n\ufeff")
+	if len(trimmed) == 0 || (trimmed[0] != '{' && trimmed[0] != '[') {
+		return 0, 0, "", false
+	}
+	var v any
+	err := json.Unmarshal(data, &v)
+	var se *json.SyntaxError
+	if !errors.As(err, &se) {
+		return 0, 0, "", false
+	}
+	line, col = 1, 1
+	for _, b := range data[:min(int(se.Offset), len(data))] {
+		if b == '\n' {
+			line, col = line+1, 1
+		} else if b&0xC0 != 0x80 { // count runes, not UTF-8 continuation bytes
+			col++
+		}
+	}
+	// The offset is just past the offending byte.
+	if col > 1 {
+		col--
+	}
+	return line, col, se.Error(), true
 }
 
 // buildProblems turns BuildV2Model/BuildV3Model errors into diagnostics.

@@ -30,11 +30,22 @@ type refChecker struct {
 	queue   []string // absolute paths still to scan
 	display map[string]string
 	diags   diag.List
+	// remoteRefs are the remote references met when they are allowed, so a
+	// failed fetch can be reported where the reference is.
+	remoteRefs []remoteRef
+}
+
+// remoteRef is one remote $ref and where it is written.
+type remoteRef struct {
+	file      string // as displayed
+	line, col int
+	ref       string
+	document  string // the URL before "#"
 }
 
 // checkRefs checks the references reachable from the root spec at file
 // (whose contents are root).
-func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, opts Options) diag.List {
+func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, opts Options) (diag.List, []remoteRef) {
 	abs := filepath.Join(dir, filepath.Base(file))
 	c := &refChecker{
 		ctx:     ctx,
@@ -55,7 +66,7 @@ func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, 
 		c.queue = c.queue[1:]
 		c.walk(next, c.files[next])
 	}
-	return c.diags
+	return c.diags, c.remoteRefs
 }
 
 // walk checks every $ref under n, which belongs to the file at abs.
@@ -96,7 +107,9 @@ func (c *refChecker) check(abs string, v *yaml.Node) {
 		if !c.remote {
 			c.diags.Errorf(here, v.Line, v.Column,
 				"remote reference %q refused; pass --allow-remote-refs to fetch it", ref)
+			return
 		}
+		c.remoteRefs = append(c.remoteRefs, remoteRef{file: here, line: v.Line, col: v.Column, ref: ref, document: filePart})
 		return
 	}
 	target := filePart

@@ -1,6 +1,7 @@
 package naming
 
 import (
+	"go/token"
 	"strconv"
 	"strings"
 )
@@ -113,4 +114,20 @@ func (n *Namer) Unique(base string) string {
 	}
 	n.used[name] = true
 	return name
+}
+
+// IsPackageName reports whether s can name a generated package: what `go
+// help packages` recommends (lowercase ASCII letters and digits, starting
+// with a letter), not a Go keyword, and not "main", which has no importable
+// API.
+func IsPackageName(s string) bool {
+	if s == "" || s == "main" || token.IsKeyword(s) || !isLower(s[0]) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isLower(s[i]) && !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -70,7 +70,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&c.summary, "summary", "", "also write the report here, without local output folders (for committing)")
 	fs.Float64Var(&c.minPass, "min-pass", 98, "pass rate in percent the goal needs")
 	fs.StringVar(&c.only, "only", "", "check only specs whose ID contains this")
-	fs.StringVar(&c.runtime, "runtime", "", "swag2mcp checkout for generated go.mod replaces (default: the generator's)")
+	fs.StringVar(&c.runtime, "runtime", ".", "swag2mcp checkout the generated go.mod files replace the runtime with")
 	fs.BoolVar(&c.keep, "keep", false, "keep the output of passing specs too")
 	fs.BoolVar(&c.list, "list", false, "only list the selected specs")
 	if err := fs.Parse(args); err != nil {

@@ -50,7 +50,7 @@ func measure(gen, spec, work string, spawns int, out io.Writer) error {
 	mod := filepath.Join(work, "server")
 	fmt.Fprintf(out, "spec                 %s\n", spec)
 
-	d, rss, err := timed(exec.Command(gen, "gen", spec, "-o", mod))
+	d, rss, err := timed(exec.Command(gen, "gen", spec, "-o", mod, "--runtime", "."))
 	if err != nil {
 		return fmt.Errorf("gen: %w", err)
 	}

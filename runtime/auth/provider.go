@@ -22,10 +22,12 @@ const (
 
 // Options configures a Provider. The zero value reads the environment only.
 type Options struct {
-	Getenv     func(string) string // nil: os.Getenv
-	ConfigFile string              // YAML credentials file; "" for none
-	HTTPClient *http.Client        // for token endpoints; nil: a client with a timeout that follows no redirects
-	Now        func() time.Time    // nil: time.Now
+	Getenv func(string) string // nil: os.Getenv
+	// Credentials are the config file's credentials section (read by
+	// runtime/config); the environment wins over them.
+	Credentials map[string]string
+	HTTPClient  *http.Client     // for token endpoints; nil: a client with a timeout that follows no redirects
+	Now         func() time.Time // nil: time.Now
 }
 
 // Provider applies a catalog's credentials to requests. It is safe for
@@ -52,8 +54,8 @@ type source struct {
 }
 
 // New reads the credentials of every scheme of cat from the environment
-// and opts.ConfigFile. Only an unreadable or unsafe config file is an
-// error; missing credentials surface when a request needs them.
+// and opts.Credentials. Missing credentials surface when a request needs
+// them.
 func New(cat *catalog.Catalog, opts Options) (*Provider, error) {
 	if cat == nil {
 		return nil, errors.New("auth: nil catalog")
@@ -74,12 +76,8 @@ func New(cat *catalog.Catalog, opts Options) (*Provider, error) {
 	if p.now == nil {
 		p.now = time.Now
 	}
-	if opts.ConfigFile != "" {
-		file, err := loadConfig(opts.ConfigFile)
-		if err != nil {
-			return nil, err
-		}
-		p.file = file
+	for k, v := range opts.Credentials {
+		p.file[k] = v
 	}
 	if p.client == nil {
 		p.client = &http.Client{

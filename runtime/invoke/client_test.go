@@ -63,7 +63,7 @@ func getPetByIDStub(in *Input) (*Request, error) {
 		return nil, err
 	}
 	r := NewRequest(in)
-	r.Param(0, p.PetID)
+	r.Param("petId", p.PetID)
 	return r, nil
 }
 

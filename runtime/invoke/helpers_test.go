@@ -85,7 +85,7 @@ func anyStub(in *Input) (*Request, error) {
 	}
 	r := NewRequest(in)
 	for i, v := range vals {
-		r.Param(i, v)
+		r.Param(in.Endpoint.Params[i].ArgName(), v)
 	}
 	return r, nil
 }

@@ -9,7 +9,7 @@ import (
 )
 
 // Request is an endpoint's request before it meets a base URL and auth:
-// the parameter values by index into the endpoint's Params, and the body.
+// the parameter values (by index into the endpoint's Params) and the body.
 type Request struct {
 	in       *Input
 	values   []any // values[i] for in.Endpoint.Params[i]; nil when absent
@@ -21,14 +21,18 @@ func NewRequest(in *Input) *Request {
 	return &Request{in: in, values: make([]any, len(in.Endpoint.Params))}
 }
 
-// Param sets the value of the endpoint's parameter i (its index in
-// catalog.Endpoint.Params). Nil pointers, slices and maps mean absent.
-func (r *Request) Param(i int, v any) {
-	if i < 0 || i >= len(r.values) {
-		r.problems = append(r.problems, fmt.Sprintf("internal: parameter index %d out of range", i))
-		return
+// Param sets the value of the endpoint's parameter whose invoke argument
+// name (catalog.Param.ArgName) is name. Nil pointers, slices and maps mean
+// absent. Generated stubs name parameters as the catalog does, so a stub
+// and its table cannot disagree about which value is which.
+func (r *Request) Param(name string, v any) {
+	for i, p := range r.in.Endpoint.Params {
+		if p.ArgName() == name {
+			r.values[i] = v
+			return
+		}
 	}
-	r.values[i] = v
+	r.problems = append(r.problems, fmt.Sprintf("internal: endpoint has no parameter %q", name))
 }
 
 // prepared is a request's parts that do not depend on the base URL.

@@ -160,7 +160,7 @@ func FuzzPathParam(f *testing.F) {
 			Params: []catalog.Param{{Name: "name", In: "path", Required: true}}}
 		in := &Input{Endpoint: &ep}
 		r := NewRequest(in)
-		r.Param(0, s)
+		r.Param("name", s)
 		p, err := r.prepare()
 		if s == "" {
 			if err == nil {

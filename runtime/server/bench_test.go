@@ -10,13 +10,14 @@ import (
 	"testing"
 	"time"
 
-	gomcp "github.com/mark3labs/mcp-go/mcp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/swag2mcp/swag2mcp/runtime/service"
 )
 
 // BenchmarkInvokeTool measures one invoke of an endpoint with an input
-// schema, a deepObject query and an API key: through the tool handler
-// (validation, serialization, auth, HTTP, shaping), through a Go SDK client
+// schema, a deepObject query and an API key: through the application
+// service (validation, serialization, auth, HTTP, shaping), through a Go SDK client
 // over an in-memory stdio pipe (adds JSON-RPC), and as the plain net/http
 // call it makes. Each reports its median as p50-ns/op; the overhead is the
 // difference to net/http.
@@ -33,18 +34,18 @@ func BenchmarkInvokeTool(b *testing.B) {
 	raw, _ := json.Marshal(args)
 	ctx := context.Background()
 
-	b.Run("tool handler", func(b *testing.B) {
-		t, err := newTools(opts.withDefaults())
-		if err != nil {
+	b.Run("service", func(b *testing.B) {
+		svc := benchService(b, opts)
+		var args struct {
+			EndpointID string `json:"endpointId"`
+			service.InvokeArgs
+		}
+		if _, err := service.DecodeArgs(raw, &args); err != nil {
 			b.Fatal(err)
 		}
-		req := gomcp.CallToolRequest{}
-		req.Params.Name = toolInvoke
-		req.Params.RawArguments = raw
 		timed(b, func() {
-			res, err := t.invoke(ctx, req)
-			if err != nil || res.IsError {
-				b.Fatalf("invoke: %v %v", err, res)
+			if _, err := svc.Invoke(ctx, service.InvokeRequest{Endpoint: service.ByID(args.EndpointID), Args: args.InvokeArgs}); err != nil {
+				b.Fatalf("invoke: %v", err)
 			}
 		})
 	})
@@ -91,4 +92,19 @@ func timed(b *testing.B, f func()) {
 		slices.Sort(ds)
 		b.ReportMetric(float64(ds[len(ds)/2].Nanoseconds()), "p50-ns/op")
 	}
+}
+
+// benchService builds the application service of opts as Main would.
+func benchService(b *testing.B, opts Options) *service.Service {
+	b.Helper()
+	opts = opts.withDefaults()
+	cfg, err := loadConfig(opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	svc, err := NewService(opts, cfg, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return svc
 }

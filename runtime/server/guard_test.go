@@ -61,7 +61,7 @@ func guardOptions(rec *recorder, env map[string]string) Options {
 			return nil, err
 		}
 		r := invoke.NewRequest(in)
-		r.Param(0, petID)
+		r.Param("petId", petID)
 		return r, nil
 	}
 	return opts
@@ -183,8 +183,8 @@ func TestConfirmWithoutElicitation(t *testing.T) {
 	tests := []struct {
 		name     string
 		env      map[string]string
-		policy   Policy
-		elicit   bool // the client supports elicitation (and declines)
+		args     []string // flags
+		elicit   bool     // the client supports elicitation (and declines)
 		wantCode string
 		wantMsg  []string
 		wantSent []string
@@ -192,16 +192,16 @@ func TestConfirmWithoutElicitation(t *testing.T) {
 		{name: "auto sends", wantSent: []string{"DELETE /pets/7"}},
 		{name: "always refuses", env: map[string]string{"SWAG2MCP_CONFIRM": "always"}, wantCode: codeNotConfirmed,
 			wantMsg: []string{"does not support elicitation", "--confirm=auto", "SWAG2MCP_CONFIRM=auto", "confirm: auto"}},
-		{name: "flag over environment", env: map[string]string{"SWAG2MCP_CONFIRM": "always"}, policy: Policy{Confirm: ConfirmAuto},
+		{name: "flag over environment", env: map[string]string{"SWAG2MCP_CONFIRM": "always"}, args: []string{"--confirm=auto"},
 			wantSent: []string{"DELETE /pets/7"}},
-		{name: "never does not ask a client that could", policy: Policy{Confirm: ConfirmNever}, elicit: true,
+		{name: "never does not ask a client that could", args: []string{"--confirm=never"}, elicit: true,
 			wantSent: []string{"DELETE /pets/7"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := newRecorder(t)
 			opts := guardOptions(rec, tt.env)
-			opts.Policy = tt.policy
+			opts.Args = tt.args
 			var clientOpts *mcp.ClientOptions
 			el := &elicitor{answer: &mcp.ElicitResult{Action: "decline"}}
 			if tt.elicit {

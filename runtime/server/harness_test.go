@@ -88,7 +88,7 @@ func testStubs() []invoke.Stub {
 				return nil, err
 			}
 			r := invoke.NewRequest(in)
-			r.Param(0, limit)
+			r.Param("limit", limit)
 			return r, nil
 		},
 		func(in *invoke.Input) (*invoke.Request, error) { return invoke.NewRequest(in), nil }, // addPet
@@ -101,8 +101,8 @@ func testStubs() []invoke.Stub {
 				return nil, err
 			}
 			r := invoke.NewRequest(in)
-			r.Param(0, petID)
-			r.Param(1, trace)
+			r.Param("petId", petID)
+			r.Param("trace", trace)
 			return r, nil
 		},
 		nil, // deletePet: no request builder

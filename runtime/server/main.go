@@ -10,13 +10,14 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
-	"github.com/swag2mcp/swag2mcp/runtime/invoke"
+	"github.com/swag2mcp/swag2mcp/runtime/config"
+	"github.com/swag2mcp/swag2mcp/runtime/mcptools"
+	"github.com/swag2mcp/swag2mcp/runtime/metrics"
 )
 
 // Exit codes of Main.
@@ -26,27 +27,21 @@ const (
 	exitUsage = 2 // bad command line
 )
 
-// Main runs a generated server: it parses opts.Args, then serves MCP over
-// stdio until stdin closes or SIGINT/SIGTERM arrives. It returns the
-// process exit code. Only protocol messages go to Stdout; logs go to Stderr.
+// Main runs a generated server: it reads the command line, the
+// environment and the config file, then serves MCP over stdio until stdin
+// closes, or over streamable HTTP (--http) until SIGINT or SIGTERM. It
+// returns the process exit code. Under stdio only protocol messages go to
+// Stdout; logs go to Stderr.
 func Main(opts Options) int {
-	opts = opts.withStreams()
+	opts = opts.withDefaults()
 	fs := flag.NewFlagSet(opts.Name, flag.ContinueOnError)
 	fs.SetOutput(opts.Stderr)
 	fs.Usage = func() {} // Main prints usage itself: to stdout for --help
 	version := fs.Bool("version", false, "print the name and version, then exit")
-	logLevel := fs.String("log-level", "info", "least severe `level` to log: debug, info, warn or error")
-	configFile := fs.String("config", "", "YAML `file` with credentials and limits (see Environment)")
-	cooldown := fs.String("cooldown", "", "least `time` between two calls of one endpoint, e.g. 10s; 0 switches it off (default 10s)")
-	timeout := fs.String("timeout", "", "`time` one invoke may take, retries included (default 30s)")
-	retries := fs.String("retries", "", "extra `attempts` after a transient failure; 0 switches retries off (default 2)")
-	scriptTimeout := fs.String("script-timeout", "", "longest `time` a script may run, and the most a call may ask for (default 30s)")
-	readPolicy := policyFlags(fs)
-	readResponseFlags := responseFlags(fs)
-
+	flags := config.Register(fs)
 	if err := fs.Parse(opts.Args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			printUsage(opts.Stdout, fs, opts)
+			printUsage(opts.Stdout, opts)
 			return exitOK
 		}
 		fmt.Fprintf(opts.Stderr, "Run '%s --help' for usage.\n", opts.Name)
@@ -56,102 +51,69 @@ func Main(opts Options) int {
 		fmt.Fprintf(opts.Stderr, "%s: unexpected argument %q\nRun '%s --help' for usage.\n", opts.Name, fs.Arg(0), opts.Name)
 		return exitUsage
 	}
-	var level slog.Level
-	if err := level.UnmarshalText([]byte(*logLevel)); err != nil {
-		fmt.Fprintf(opts.Stderr, "%s: invalid --log-level %q: want debug, info, warn or error\n", opts.Name, *logLevel)
-		return exitUsage
-	}
 	if *version {
 		fmt.Fprintf(opts.Stdout, "%s %s\n", opts.Name, opts.Version)
 		return exitOK
 	}
-	flagLimits, err := limitFlags(*cooldown, *timeout, *retries)
-	if err != nil {
-		fmt.Fprintf(opts.Stderr, "%s: %v\n", opts.Name, err)
-		return exitUsage
-	}
-	opts.Settings.Limits = flagLimits.Over(opts.Settings.Limits)
-	if *scriptTimeout != "" {
-		if opts.Settings.ScriptTimeout, err = timeoutValue(*scriptTimeout); err != nil {
-			fmt.Fprintf(opts.Stderr, "%s: invalid --script-timeout: %v\n", opts.Name, err)
-			return exitUsage
+	cfg := opts.Config
+	if cfg == nil {
+		var err error
+		if cfg, err = config.Load(flags, opts.Getenv, specsOf(opts.Catalog)); err != nil {
+			fmt.Fprintf(opts.Stderr, "%s: %v\n", opts.Name, err)
+			var ue *config.UsageError
+			if errors.As(err, &ue) {
+				return exitUsage
+			}
+			return exitError
 		}
 	}
-	flagPolicy, err := readPolicy()
-	if err != nil {
-		fmt.Fprintf(opts.Stderr, "%s: %v\n", opts.Name, err)
-		return exitUsage
+	logger := opts.Logger
+	if logger == nil {
+		logger = newLogger(opts.Stderr, cfg)
 	}
-	opts.Policy = opts.Policy.over(flagPolicy)
-	flagResponses, err := readResponseFlags()
-	if err != nil {
-		fmt.Fprintf(opts.Stderr, "%s: %v\n", opts.Name, err)
-		return exitUsage
-	}
-	opts.Settings.Responses = overlayResponses(flagResponses, opts.Settings.Responses)
-	if *configFile != "" {
-		opts.ConfigFile = *configFile
-	}
-
-	logger := slog.New(slog.NewTextHandler(opts.Stderr, &slog.HandlerOptions{Level: level}))
 	opts.Logger = logger
-	s, err := NewMCPServer(opts)
+	s, rec, err := build(opts, cfg)
 	if err != nil {
 		logger.Error("cannot start", "error", err)
 		return exitError
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	stdio := mcpserver.NewStdioServer(s)
-	stdio.SetErrorLogger(slog.NewLogLogger(logger.Handler(), slog.LevelError))
-	logger.Info("serving MCP over stdio", "name", opts.Name, "version", opts.Version, "endpoints", len(opts.Catalog.Endpoints))
-	if err := stdio.Listen(ctx, opts.Stdin, opts.Stdout); err != nil && !errors.Is(err, context.Canceled) {
-		logger.Error("stdio transport failed", "error", err)
+	if cfg.HTTP != "" {
+		err = serveHTTP(ctx, s, cfg, rec, logger, opts)
+	} else {
+		err = serveStdio(ctx, s, cfg, rec, logger, opts)
+	}
+	if err != nil {
+		logger.Error("server failed", "error", err)
 		return exitError
 	}
 	return exitOK
 }
 
-// limitFlags reads --cooldown, --timeout and --retries ("" when not given).
-func limitFlags(cooldown, timeout, retries string) (invoke.Limits, error) {
-	var l invoke.Limits
-	var err error
-	if l.Cooldown, err = cooldownValue(cooldown); err != nil {
-		return l, fmt.Errorf("invalid --cooldown: %w", err)
+// build makes the MCP server of opts with cfg, counting into a new
+// metrics recorder.
+func build(opts Options, cfg *config.Config) (*mcpserver.MCPServer, *metrics.Recorder, error) {
+	rec := metrics.New()
+	svc, err := NewService(opts, cfg, rec)
+	if err != nil {
+		return nil, nil, err
 	}
-	if l.Timeout, err = timeoutValue(timeout); err != nil {
-		return l, fmt.Errorf("invalid --timeout: %w", err)
-	}
-	if retries != "" {
-		n, err := strconv.Atoi(retries)
-		if err != nil || n < 0 {
-			return l, fmt.Errorf("invalid --retries: %q is not a whole number of at least 0", retries)
-		}
-		l.Retries = retriesValue(n)
-	}
-	return l, nil
+	return mcptools.NewServer(svc, mcptools.Options{Name: opts.Name, Version: opts.Version, Logger: opts.Logger, Metrics: rec}), rec, nil
 }
 
-// withStreams fills the zero streams and names Main needs before flags.
-func (o Options) withStreams() Options {
-	if o.Name == "" {
-		o.Name = "swag2mcp-server"
+// newLogger logs to w at the configured level, as text or JSON lines.
+func newLogger(w io.Writer, cfg *config.Config) *slog.Logger {
+	ho := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogFormat == config.LogJSON {
+		return slog.New(slog.NewJSONHandler(w, ho))
 	}
-	if o.Stdin == nil {
-		o.Stdin = os.Stdin
-	}
-	if o.Stdout == nil {
-		o.Stdout = os.Stdout
-	}
-	if o.Stderr == nil {
-		o.Stderr = os.Stderr
-	}
-	return o
+	return slog.New(slog.NewTextHandler(w, ho))
 }
 
 // printUsage writes --help: what the server is, its flags and the
 // environment variables it reads.
-func printUsage(w io.Writer, fs *flag.FlagSet, opts Options) {
+func printUsage(w io.Writer, opts Options) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s %s is an MCP server for", opts.Name, opts.Version)
 	if opts.Catalog == nil || len(opts.Catalog.Specs) == 0 {
@@ -166,53 +128,40 @@ func printUsage(w io.Writer, fs *flag.FlagSet, opts Options) {
 		}
 	}
 	fmt.Fprintf(&b, ", generated by swag2mcp.\n"+
-		"It speaks the Model Context Protocol over stdin and stdout: register it as a\n"+
-		"stdio server in your MCP client. Its tools are search, inspect,\n"+
-		"endpoint_by_id, invoke, script, auth and the response tools\n"+
-		"(response_outline, response_compress, response_slice). Logs go to stderr.\n\n"+
-		"Usage:\n  %s [flags]\n\nFlags:\n  --help\n    \tprint this help, then exit\n", opts.Name)
-	fs.VisitAll(func(f *flag.Flag) {
-		fmt.Fprintf(&b, "  --%s", f.Name)
-		name, usage := flag.UnquoteUsage(f)
-		if name != "" {
-			fmt.Fprintf(&b, " %s", name)
-		}
-		fmt.Fprintf(&b, "\n    \t%s", usage)
-		if f.DefValue != "" && f.DefValue != "false" {
-			fmt.Fprintf(&b, " (default %q)", f.DefValue)
-		}
-		b.WriteByte('\n')
-	})
+		"It speaks the Model Context Protocol over stdin and stdout (register it as a\n"+
+		"stdio server in your MCP client), or over streamable HTTP with --http ADDR.\n"+
+		"Its tools are search, inspect, endpoint_by_id, invoke, script, auth and the\n"+
+		"response tools (response_outline, response_compress, response_slice). Logs go to stderr.\n"+
+		"Each setting is a flag, an environment variable or a config-file key (in brackets);\n"+
+		"flags win over the environment, which wins over the config file.\n\n"+
+		"Usage:\n  %s [flags]\n\nFlags:\n  --help\n    \tprint this help, then exit\n"+
+		"  --version\n    \tprint the name and version, then exit\n", opts.Name)
+	config.WriteHelp(&b)
 	writeEnvironment(&b, opts)
 	io.WriteString(w, b.String())
 }
 
 // writeEnvironment lists the variables each spec reads: its base URL
-// override and its credentials.
+// override, its limits and its credentials.
 func writeEnvironment(b *strings.Builder, opts Options) {
 	if opts.Catalog == nil || len(opts.Catalog.Specs) == 0 {
 		return
 	}
-	b.WriteString("\nEnvironment:\n")
-	fmt.Fprintf(b, "  %s, %s, %s\n    \tdefaults of --cooldown, --timeout and --retries\n", envCooldown, envTimeout, envRetries)
-	fmt.Fprintf(b, "  %s\n    \tdefault of --script-timeout\n", envScriptTimeout)
-	writePolicyEnvironment(b)
-	writeResponseEnvironment(b)
+	b.WriteString("\nEnvironment of the APIs:\n")
 	for _, s := range opts.Catalog.Specs {
+		name := cmp.Or(s.Title, s.Domain)
 		if s.EnvPrefix != "" {
-			fmt.Fprintf(b, "  %s_COOLDOWN, %s_TIMEOUT\n    \tcooldown and timeout of %s's endpoints, over the server-wide ones\n",
-				s.EnvPrefix, s.EnvPrefix, cmp.Or(s.Title, s.Domain))
-		}
-		if s.EnvPrefix != "" {
-			fmt.Fprintf(b, "  %s_BASE_URL\n    \tbase URL of %s", s.EnvPrefix, cmp.Or(s.Title, s.Domain))
+			fmt.Fprintf(b, "  %s_BASE_URL\n    \tbase URL of %s", s.EnvPrefix, name)
 			if s.BaseURL != "" {
 				fmt.Fprintf(b, " (default %q)", s.BaseURL)
 			}
 			b.WriteByte('\n')
+			fmt.Fprintf(b, "  %s_COOLDOWN, %s_TIMEOUT\n    \tcooldown and timeout of %s's endpoints, over the server-wide ones [config limits.specs.%s]\n",
+				s.EnvPrefix, s.EnvPrefix, name, s.Domain)
 		}
 		for _, sec := range s.Security {
 			for _, v := range sec.EnvVars {
-				fmt.Fprintf(b, "  %s\n    \tcredential for %s (%s)\n", v, cmp.Or(s.Title, s.Domain), sec.Name)
+				fmt.Fprintf(b, "  %s\n    \tcredential for %s (%s) [config credentials.%s]\n", v, name, sec.Name, v)
 			}
 		}
 	}

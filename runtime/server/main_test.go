@@ -6,8 +6,12 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net/http"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -28,7 +32,7 @@ func TestMainFlags(t *testing.T) {
 		{name: "short help", args: []string{"-h"}, wantCode: 0, wantStdout: []string{"Usage:"}},
 		{name: "bad flag", args: []string{"--nope"}, wantCode: 2, wantStderr: []string{"flag provided but not defined: -nope", "--help"}},
 		{name: "positional argument", args: []string{"serve"}, wantCode: 2, wantStderr: []string{`unexpected argument "serve"`}},
-		{name: "bad log level", args: []string{"--log-level", "loud"}, wantCode: 2, wantStderr: []string{`invalid --log-level "loud"`}},
+		{name: "bad log level", args: []string{"--log-level", "loud"}, wantCode: 2, wantStderr: []string{`invalid --log-level: "loud" is not debug, info, warn or error`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -127,5 +131,127 @@ func TestMainServesStdio(t *testing.T) {
 		if !strings.Contains(logs, s) {
 			t.Errorf("logs lack %q:\n%s", s, logs)
 		}
+	}
+}
+
+// TestMainStdioMetricsAndJSONLogs runs Main over stdio with --log-format
+// json and --metrics-addr: every log line on stderr is a JSON object, the
+// audit line carries the call's fields, and /metrics on the separate
+// address counts the call.
+func TestMainStdioMetricsAndJSONLogs(t *testing.T) {
+	srv := upstream(t)
+	clientR, serverW := io.Pipe()
+	serverR, clientW := io.Pipe()
+	logR, logW := io.Pipe()
+	opts := testOptions(map[string]string{"X_BASE_URL": srv.URL})
+	opts.Args = []string{"--log-format", "json", "--metrics-addr", "127.0.0.1:0"}
+	opts.Stdin, opts.Stdout, opts.Stderr = serverR, serverW, logW
+	exit := make(chan int, 1)
+	go func() {
+		exit <- Main(opts)
+		serverW.Close()
+		logW.Close()
+	}()
+	lines := make(chan map[string]any, 64)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(logR)
+		for sc.Scan() {
+			var m map[string]any
+			if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+				t.Errorf("log line is not JSON: %s", sc.Text())
+				continue
+			}
+			lines <- m
+		}
+	}()
+	var metricsURL string
+	for m := range lines {
+		if m["msg"] == "serving metrics" {
+			metricsURL, _ = m["url"].(string)
+			break
+		}
+	}
+	if metricsURL == "" {
+		t.Fatal("no metrics address logged")
+	}
+	client := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "v0"}, nil)
+	cs, err := client.Connect(context.Background(), &mcp.IOTransport{Reader: clientR, Writer: clientW}, nil)
+	if err != nil {
+		t.Fatalf("Connect: %v", err)
+	}
+	if got, isErr := call(t, cs, "invoke", map[string]any{"endpointId": idGetPet, "parameters": map[string]any{"petId": 1}}); isErr {
+		t.Fatalf("invoke: %v", got)
+	}
+	resp, err := http.Get(metricsURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{`swag2mcp_tool_calls_total{outcome="ok",tool="invoke"} 1`, `swag2mcp_invoke_duration_seconds_count{operation="getPetById"} 1`} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	var audit map[string]any
+	for m := range lines {
+		if m["msg"] == "invoke" {
+			audit = m
+			break
+		}
+	}
+	cs.Close()
+	go func() {
+		for range lines {
+		}
+	}()
+	if code := <-exit; code != 0 {
+		t.Errorf("Main = %d, want 0", code)
+	}
+	if audit["operation"] != "getPetById" || audit["status"] != 200.0 || audit["level"] != "INFO" {
+		t.Errorf("audit line = %v", audit)
+	}
+}
+
+// TestMainHTTPSignal runs Main with --http as a generated server would,
+// sends the process SIGTERM once it serves, and expects exit 0.
+func TestMainHTTPSignal(t *testing.T) {
+	logR, logW := io.Pipe()
+	opts := testOptions(nil)
+	opts.Args = []string{"--http", "127.0.0.1:0", "--log-format", "json"}
+	opts.Stdout, opts.Stderr = io.Discard, logW
+	exit := make(chan int, 1)
+	go func() {
+		exit <- Main(opts)
+		logW.Close()
+	}()
+	sc := bufio.NewScanner(logR)
+	var url string
+	for url == "" && sc.Scan() {
+		var line struct{ Msg, URL string }
+		if json.Unmarshal(sc.Bytes(), &line) == nil && line.Msg == "serving MCP over streamable HTTP" {
+			url = line.URL
+		}
+	}
+	go io.Copy(io.Discard, logR)
+	if url == "" {
+		t.Fatal("Main did not log its address")
+	}
+	resp, err := http.Get(strings.TrimSuffix(url, "/mcp") + "/healthz")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("/healthz: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case code := <-exit:
+		if code != 0 {
+			t.Errorf("Main = %d after SIGTERM, want 0", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Main did not return after SIGTERM")
 	}
 }

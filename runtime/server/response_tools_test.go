@@ -324,59 +324,10 @@ func TestResponseToolsOnSpilledFiles(t *testing.T) {
 	}
 }
 
-func TestResponseSettings(t *testing.T) {
-	dir := t.TempDir()
-	config := filepath.Join(dir, "config.yaml")
-	if err := os.WriteFile(config, []byte("responses:\n  workspace: /from/config\n  max_response_size: 2MB\n  keep_files: 7\n  keep_bytes: 10MB\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	data, err := readConfig(config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tests := []struct {
-		name    string
-		data    []byte
-		env     map[string]string
-		caller  ResponseSettings
-		want    ResponseSettings
-		wantErr string
-	}{
-		{name: "defaults", want: ResponseSettings{}},
-		{name: "config file", data: data, want: ResponseSettings{Workspace: "/from/config", MaxResponseSize: 2 << 20, KeepFiles: 7, KeepBytes: 10 << 20}},
-		{name: "env over config", data: data, env: map[string]string{"SWAG2MCP_WORKSPACE": "/from/env", "SWAG2MCP_MAX_RESPONSE_SIZE": "512KB", "SWAG2MCP_MAX_BODY_SIZE": "5MB"},
-			want: ResponseSettings{Workspace: "/from/env", MaxResponseSize: 512 << 10, MaxBodySize: 5 << 20, KeepFiles: 7, KeepBytes: 10 << 20}},
-		{name: "flags over env", data: data, env: map[string]string{"SWAG2MCP_WORKSPACE": "/from/env"}, caller: ResponseSettings{Workspace: "/from/flag", MaxResponseSize: 100},
-			want: ResponseSettings{Workspace: "/from/flag", MaxResponseSize: 100, KeepFiles: 7, KeepBytes: 10 << 20}},
-		{name: "bad size", env: map[string]string{"SWAG2MCP_MAX_RESPONSE_SIZE": "lots"}, wantErr: "SWAG2MCP_MAX_RESPONSE_SIZE"},
-		{name: "bad count", env: map[string]string{"SWAG2MCP_KEEP_FILES": "0"}, wantErr: "SWAG2MCP_KEEP_FILES"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := resolveResponses(tt.data, func(k string) string { return tt.env[k] }, tt.caller)
-			if tt.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
-					t.Fatalf("err = %v, want it to name %s", err, tt.wantErr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("settings (-want +got):\n%s", diff)
-			}
-		})
-	}
-	if got := defaultWorkspace("pet store/../x"); filepath.Base(got) != "pet_store_.._x" || filepath.Base(filepath.Dir(got)) != "swag2mcp" {
-		t.Errorf("defaultWorkspace = %q, want <cache>/swag2mcp/<safe name>", got)
-	}
-}
-
 func TestMaxResponseSizeFlag(t *testing.T) {
 	b := makeBodies(t)
 	opts, _ := responseUpstream(t, b)
-	opts.Settings.Responses.MaxResponseSize = 64 // the small PNG is larger: stored
+	opts.Args = append(opts.Args, "--max-response-size", "64") // the small PNG is larger: stored
 	cs := connect(t, opts)
 	res, got := callResult(t, cs, "invoke", map[string]any{"endpointId": idGetPet, "parameters": map[string]any{"petId": 2}})
 	ref, _ := got["fileRef"].(map[string]any)

@@ -2,16 +2,15 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 
-	gomcp "github.com/mark3labs/mcp-go/mcp"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// BenchmarkScript measures the script tool's overhead through the tool
-// handlers (no transport): a script that only returns (start-up: engine,
+// BenchmarkScript measures the script tool through a Go SDK client over
+// an in-memory stdio pipe: a script that only returns (start-up: engine,
 // bindings, parse), a script making 1 and 50 sequential calls of GET
 // /ping, and the direct invoke of the same endpoint. Per-call overhead is
 // ((50 calls − start) / 50) − invoke.
@@ -21,19 +20,8 @@ func BenchmarkScript(b *testing.B) {
 		w.Write([]byte(`{"ok":true}`))
 	}))
 	defer up.Close()
-	opts := withFlatNames(testOptions(map[string]string{"X_BASE_URL": up.URL}))
-	t, err := newTools(opts.withDefaults())
-	if err != nil {
-		b.Fatal(err)
-	}
-	handler := t.scriptServerTool().Handler
+	cs := connect(b, withFlatNames(testOptions(map[string]string{"X_BASE_URL": up.URL})))
 	ctx := context.Background()
-	request := func(name string, args map[string]any) gomcp.CallToolRequest {
-		raw, _ := json.Marshal(args)
-		req := gomcp.CallToolRequest{}
-		req.Params.Name, req.Params.RawArguments = name, raw
-		return req
-	}
 	scripts := []struct{ name, code string }{
 		{"start", `return 1`},
 		{"1 call", `const r = await tools.getPing({}); return r.ok`},
@@ -41,9 +29,8 @@ func BenchmarkScript(b *testing.B) {
 	}
 	for _, s := range scripts {
 		b.Run("script "+s.name, func(b *testing.B) {
-			req := request(toolScript, map[string]any{"code": s.code})
 			timed(b, func() {
-				res, err := handler(ctx, req)
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: toolScript, Arguments: map[string]any{"code": s.code}})
 				if err != nil || res.IsError {
 					b.Fatalf("script: %v %v", err, res)
 				}
@@ -51,9 +38,8 @@ func BenchmarkScript(b *testing.B) {
 		})
 	}
 	b.Run("invoke", func(b *testing.B) {
-		req := request(toolInvoke, map[string]any{"endpointId": idPing})
 		timed(b, func() {
-			res, err := t.invoke(ctx, req)
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: toolInvoke, Arguments: map[string]any{"endpointId": idPing}})
 			if err != nil || res.IsError {
 				b.Fatalf("invoke: %v %v", err, res)
 			}

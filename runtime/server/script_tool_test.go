@@ -342,8 +342,7 @@ func TestScriptSpill(t *testing.T) {
 	}))
 	defer srv.Close()
 	opts := withFlatNames(testOptions(map[string]string{"X_BASE_URL": srv.URL}))
-	opts.Settings.Responses.Workspace = t.TempDir()
-	opts.Settings.Responses.MaxResponseSize = 1 << 10
+	opts.Args = []string{"--workspace", t.TempDir(), "--max-response-size", "1KB"}
 	cs := connect(t, opts)
 
 	got, isErr := runScript(t, cs, `const r = await tools.listPets({}); return [r.ok, typeof r.data.fileRef.path, r.data.body === undefined]`)

@@ -1,25 +1,26 @@
-// Package server runs a generated MCP server: it parses the command line,
-// defines the search, inspect, endpoint_by_id, invoke, script, auth and
-// response tools over a catalog, and serves them with mcp-go over stdio.
+// Package server runs a generated MCP server: it reads the command line
+// and configuration (runtime/config), builds the application service
+// (runtime/service) and the MCP tools over it (runtime/mcptools), and
+// serves them over stdio or streamable HTTP (runtime/httpserve).
 package server
 
 import (
-	"fmt"
+	"flag"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
-	"strings"
 
 	mcpserver "github.com/mark3labs/mcp-go/server"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/runtime/config"
 	"github.com/swag2mcp/swag2mcp/runtime/invoke"
+	"github.com/swag2mcp/swag2mcp/runtime/mcptools"
+	"github.com/swag2mcp/swag2mcp/runtime/metrics"
 	"github.com/swag2mcp/swag2mcp/runtime/search"
+	"github.com/swag2mcp/swag2mcp/runtime/service"
 )
-
-// DefaultDefsBudget is how many bytes of component schemas one inspect
-// answer carries under $defs when Options.DefsBudget is zero.
-const DefaultDefsBudget = 64 << 10
 
 // Options configure Main and NewMCPServer. Generated code sets only the
 // fields it needs; zero values pick the defaults documented per field.
@@ -38,98 +39,23 @@ type Options struct {
 
 	Getenv func(string) string // nil: os.Getenv
 
-	// ConfigFile is the YAML config file (--config): its "credentials"
-	// go to runtime/auth, its "limits" to the invoke client. "" for none.
-	ConfigFile string
-	// Settings are call limits set by the caller (Main: the flags); they
-	// override the config file and the environment.
-	Settings Settings
-
-	// Policy is read-only mode, confirmation of writes, the run-time
-	// endpoint filter and the audit log file set by the caller (Main: the
-	// flags); it overrides the environment and the config file.
-	Policy Policy
+	// Config, when set, is used as it is instead of reading the settings
+	// from Args, the environment and the config file.
+	Config *config.Config
 	// AuditWriter, when set, receives the audit lines as JSON instead of
-	// Policy's audit file or Logger.
+	// the configured audit file or the log.
 	AuditWriter io.Writer
-
 	// DefsBudget bounds the bytes of $defs in one inspect answer; zero
-	// means DefaultDefsBudget.
+	// means service.DefaultDefsBudget.
 	DefsBudget int
-	// Logger receives NewMCPServer's logs; nil discards them. Main sets it
-	// from --log-level, writing to Stderr.
+	// Logger receives the server's logs; nil: Main logs to Stderr as
+	// configured, NewMCPServer discards them.
 	Logger *slog.Logger
+	// HTTPClient calls the API; nil: invoke's default client.
+	HTTPClient *http.Client
 }
 
-// instructions tell a client's model how the tools fit together.
-const instructions = "Find API endpoints with search, read an endpoint's contract with inspect, " +
-	"then call it with invoke. Ids come from search results. For work that needs many calls, " +
-	"write one script instead of many invokes. Large answers come back as a fileRef: explore it " +
-	"with response_outline, response_compress and response_slice."
-
-// NewMCPServer builds the MCP server with its tools over opts.Catalog. It
-// fails when the catalog's tables do not refer to each other consistently.
-func NewMCPServer(opts Options) (*mcpserver.MCPServer, error) {
-	opts = opts.withDefaults()
-	if err := checkCatalog(opts.Catalog, len(opts.Stubs)); err != nil {
-		return nil, err
-	}
-	t, err := newTools(opts)
-	if err != nil {
-		return nil, err
-	}
-	s := mcpserver.NewMCPServer(opts.Name, opts.Version,
-		mcpserver.WithToolCapabilities(false),
-		mcpserver.WithInstructions(instructions),
-		mcpserver.WithLogger(opts.Logger),
-		mcpserver.WithRecovery(),
-		// invoke asks the user to confirm writes in the middle of a call,
-		// also from the script tool, which cannot return an
-		// input_required result halfway through a script. Stdio is
-		// bidirectional, so the server-initiated request works for every
-		// protocol version.
-		mcpserver.WithLegacyServerInitiatedRequests(), //nolint:staticcheck // see above
-	)
-	t.elicit = s.RequestElicitation
-	s.AddTools(t.serverTools()...)
-	return s, nil
-}
-
-// checkCatalog reports the first index of cat that points outside its
-// table, so the tools can index freely afterwards.
-func checkCatalog(cat *catalog.Catalog, stubs int) error {
-	if cat == nil {
-		return fmt.Errorf("no catalog")
-	}
-	if stubs != len(cat.Endpoints) {
-		return fmt.Errorf("catalog has %d endpoints but %d stubs", len(cat.Endpoints), stubs)
-	}
-	for i, c := range cat.Collections {
-		if c.Spec < 0 || c.Spec >= len(cat.Specs) {
-			return fmt.Errorf("collection %d (%s): spec index %d out of range", i, c.ID, c.Spec)
-		}
-	}
-	for i, t := range cat.Tags {
-		if t.Collection < 0 || t.Collection >= len(cat.Collections) {
-			return fmt.Errorf("tag %d (%s): collection index %d out of range", i, t.ID, t.Collection)
-		}
-	}
-	for i := range cat.Endpoints {
-		e := &cat.Endpoints[i]
-		if e.Tag < 0 || e.Tag >= len(cat.Tags) {
-			return fmt.Errorf("endpoint %d (%s): tag index %d out of range", i, e.ID, e.Tag)
-		}
-		defs := cat.SpecOf(e).Defs
-		for _, d := range e.Defs {
-			if d < 0 || d >= len(defs) {
-				return fmt.Errorf("endpoint %d (%s): def index %d out of range", i, e.ID, d)
-			}
-		}
-	}
-	return nil
-}
-
-// withDefaults fills the zero fields NewMCPServer relies on.
+// withDefaults fills the zero fields every entry point relies on.
 func (o Options) withDefaults() Options {
 	if o.Name == "" {
 		o.Name = "swag2mcp-server"
@@ -137,20 +63,69 @@ func (o Options) withDefaults() Options {
 	if o.Getenv == nil {
 		o.Getenv = os.Getenv
 	}
-	if o.DefsBudget <= 0 {
-		o.DefsBudget = DefaultDefsBudget
+	if o.Stdin == nil {
+		o.Stdin = os.Stdin
 	}
-	if o.Logger == nil {
-		o.Logger = slog.New(slog.DiscardHandler)
+	if o.Stdout == nil {
+		o.Stdout = os.Stdout
 	}
-	if o.Searcher == nil && o.Catalog != nil {
-		o.Searcher = search.New(o.Catalog)
+	if o.Stderr == nil {
+		o.Stderr = os.Stderr
 	}
 	return o
 }
 
-// endpointKey normalizes an endpoint id for lookup: ids are lowercase hex,
-// and models sometimes pad or uppercase them.
-func endpointKey(id string) string {
-	return strings.ToLower(strings.TrimSpace(id))
+// specsOf names cat's specs for their per-spec settings.
+func specsOf(cat *catalog.Catalog) []config.Spec {
+	if cat == nil {
+		return nil
+	}
+	out := make([]config.Spec, 0, len(cat.Specs))
+	for _, s := range cat.Specs {
+		out = append(out, config.Spec{Domain: s.Domain, EnvPrefix: s.EnvPrefix})
+	}
+	return out
+}
+
+// loadConfig reads the settings from opts.Args, the environment and the
+// config file, unless opts.Config is set.
+func loadConfig(opts Options) (*config.Config, error) {
+	if opts.Config != nil {
+		return opts.Config, nil
+	}
+	fs := flag.NewFlagSet(opts.Name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	flags := config.Register(fs)
+	if err := fs.Parse(opts.Args); err != nil {
+		return nil, &config.UsageError{Err: err}
+	}
+	return config.Load(flags, opts.Getenv, specsOf(opts.Catalog))
+}
+
+// NewService builds the application service of opts with cfg; generated
+// code and other Go callers use it to call endpoints without MCP.
+func NewService(opts Options, cfg *config.Config, rec *metrics.Recorder) (*service.Service, error) {
+	opts = opts.withDefaults()
+	return service.New(service.Options{
+		Name: opts.Name, Catalog: opts.Catalog, Stubs: opts.Stubs, Searcher: opts.Searcher,
+		Config: cfg, Getenv: opts.Getenv, Logger: opts.Logger, AuditWriter: opts.AuditWriter,
+		Metrics: rec, HTTPClient: opts.HTTPClient, DefsBudget: opts.DefsBudget,
+	})
+}
+
+// NewMCPServer builds the MCP server over opts.Catalog with the settings
+// of opts.Args and the environment (or opts.Config). It fails when the
+// catalog's tables do not refer to each other consistently or a setting
+// is wrong.
+func NewMCPServer(opts Options) (*mcpserver.MCPServer, error) {
+	opts = opts.withDefaults()
+	cfg, err := loadConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	svc, err := NewService(opts, cfg, nil)
+	if err != nil {
+		return nil, err
+	}
+	return mcptools.NewServer(svc, mcptools.Options{Name: opts.Name, Version: opts.Version, Logger: opts.Logger}), nil
 }

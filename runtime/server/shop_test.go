@@ -80,9 +80,9 @@ func shopCatalog() *catalog.Catalog {
 // rawStub plays a generated stub: every parameter handed over as raw JSON.
 func rawStub(in *invoke.Input) (*invoke.Request, error) {
 	r := invoke.NewRequest(in)
-	for i, p := range in.Endpoint.Params {
+	for _, p := range in.Endpoint.Params {
 		if raw, ok := in.Parameters[p.ArgName()]; ok {
-			r.Param(i, raw)
+			r.Param(p.ArgName(), raw)
 		}
 	}
 	return r, nil

@@ -39,7 +39,7 @@ func getPetByIDStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.PetID)
+	r.Param("petId", p.PetID)
 	return r, nil
 }
 

@@ -41,11 +41,11 @@ func getCafStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.ID)
-	r.Param(1, p.NaVeFilter)
-	r.Param(2, p.SayHi)
-	r.Param(3, p.TickTock)
-	r.Param(4, p.HOME)
+	r.Param("id", p.ID)
+	r.Param("naïve filter", p.NaVeFilter)
+	r.Param("say\"hi", p.SayHi)
+	r.Param("tick`tock", p.TickTock)
+	r.Param("${HOME}", p.HOME)
 	return r, nil
 }
 
@@ -63,7 +63,7 @@ func getStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.X)
+	r.Param("キー", p.X)
 	return r, nil
 }
 
@@ -92,6 +92,6 @@ func opWithNewlineStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Name)
+	r.Param("name", p.Name)
 	return r, nil
 }

@@ -22,8 +22,8 @@ func listInvoicesStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Status)
-	r.Param(1, p.CustomerID)
+	r.Param("status", p.Status)
+	r.Param("customerId", p.CustomerID)
 	return r, nil
 }
 
@@ -45,7 +45,7 @@ func payInvoiceStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.InvoiceID)
-	r.Param(1, p.IdempotencyKey)
+	r.Param("invoiceId", p.InvoiceID)
+	r.Param("Idempotency-Key", p.IdempotencyKey)
 	return r, nil
 }

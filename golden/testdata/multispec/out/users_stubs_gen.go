@@ -24,8 +24,8 @@ func searchUsersStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Q)
-	r.Param(1, p.Page)
+	r.Param("q", p.Q)
+	r.Param("page", p.Page)
 	return r, nil
 }
 
@@ -44,6 +44,6 @@ func deleteUserStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.UserID)
+	r.Param("userId", p.UserID)
 	return r, nil
 }

@@ -30,7 +30,7 @@ func findPetsByStatusStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Status)
+	r.Param("status", p.Status)
 	return r, nil
 }
 
@@ -51,7 +51,7 @@ func findPetsByTagsStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Tags)
+	r.Param("tags", p.Tags)
 	return r, nil
 }
 
@@ -72,7 +72,7 @@ func getPetByIDStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.PetID)
+	r.Param("petId", p.PetID)
 	return r, nil
 }
 
@@ -93,7 +93,7 @@ func updatePetWithFormStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.PetID)
+	r.Param("petId", p.PetID)
 	return r, nil
 }
 
@@ -119,8 +119,8 @@ func deletePetStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.PetID)
-	r.Param(1, p.XReason)
+	r.Param("petId", p.PetID)
+	r.Param("X-Reason", p.XReason)
 	return r, nil
 }
 
@@ -141,7 +141,7 @@ func uploadFileStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.PetID)
+	r.Param("petId", p.PetID)
 	return r, nil
 }
 
@@ -169,7 +169,7 @@ func getOrderByIDStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.OrderID)
+	r.Param("orderId", p.OrderID)
 	return r, nil
 }
 
@@ -191,8 +191,8 @@ func loginUserStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Username)
-	r.Param(1, p.Password)
+	r.Param("username", p.Username)
+	r.Param("password", p.Password)
 	return r, nil
 }
 
@@ -211,6 +211,6 @@ func updateUserStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Username)
+	r.Param("username", p.Username)
 	return r, nil
 }

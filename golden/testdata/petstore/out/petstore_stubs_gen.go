@@ -44,8 +44,8 @@ func findPetsByStatusStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Status)
-	r.Param(1, p.Limit)
+	r.Param("status", p.Status)
+	r.Param("limit", p.Limit)
 	return r, nil
 }
 
@@ -66,7 +66,7 @@ func getPetByIDStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.PetID)
+	r.Param("petId", p.PetID)
 	return r, nil
 }
 
@@ -95,9 +95,9 @@ func deletePetStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.PetID)
-	r.Param(1, p.APIKey)
-	r.Param(2, p.XRequestID)
+	r.Param("petId", p.PetID)
+	r.Param("api_key", p.APIKey)
+	r.Param("X-Request-ID", p.XRequestID)
 	return r, nil
 }
 
@@ -136,7 +136,7 @@ func getOrderByIDStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.OrderID)
+	r.Param("orderId", p.OrderID)
 	return r, nil
 }
 
@@ -155,7 +155,7 @@ func deleteOrderStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.OrderID)
+	r.Param("orderId", p.OrderID)
 	return r, nil
 }
 
@@ -186,8 +186,8 @@ func loginUserStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Username)
-	r.Param(1, p.Password)
+	r.Param("username", p.Username)
+	r.Param("password", p.Password)
 	return r, nil
 }
 
@@ -208,7 +208,7 @@ func getUserByNameStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Username)
+	r.Param("username", p.Username)
 	return r, nil
 }
 
@@ -229,7 +229,7 @@ func updateUserStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Username)
+	r.Param("username", p.Username)
 	return r, nil
 }
 
@@ -250,6 +250,6 @@ func deleteUserStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Username)
+	r.Param("username", p.Username)
 	return r, nil
 }

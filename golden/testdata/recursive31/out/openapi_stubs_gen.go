@@ -21,7 +21,7 @@ func getDepartmentTreeStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Depth)
+	r.Param("depth", p.Depth)
 	return r, nil
 }
 
@@ -58,7 +58,7 @@ func getPersonStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.PersonID)
+	r.Param("personId", p.PersonID)
 	return r, nil
 }
 

@@ -19,7 +19,7 @@ func listNotesStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Limit)
+	r.Param("limit", p.Limit)
 	return r, nil
 }
 
@@ -47,7 +47,7 @@ func getNoteStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.NoteID)
+	r.Param("noteId", p.NoteID)
 	return r, nil
 }
 

@@ -25,9 +25,9 @@ func getForecastStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.City)
-	r.Param(1, p.Days)
-	r.Param(2, p.Units)
+	r.Param("city", p.City)
+	r.Param("days", p.Days)
+	r.Param("units", p.Units)
 	return r, nil
 }
 
@@ -48,7 +48,7 @@ func listStationsStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Near)
+	r.Param("near", p.Near)
 	return r, nil
 }
 
@@ -79,7 +79,7 @@ func getReadingsStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.StationID)
-	r.Param(1, p.Since)
+	r.Param("stationId", p.StationID)
+	r.Param("since", p.Since)
 	return r, nil
 }

@@ -10,13 +10,15 @@ import (
 	"os"
 )
 
-// The runtime must support generated code of format 1; an older runtime fails to compile here.
+// The runtime must support generated code of format 1. If this line does not compile, the swag2mcp
+// runtime is older than the generator that wrote this file: upgrade it with go get
+// github.com/swag2mcp/swag2mcp@latest (or the generator's version).
 const _ = swagruntime.SupportPackageIsVersion1
 
 func main() {
 	os.Exit(server.Main(server.Options{
 		Name:     "openapi-mcp",
-		Version:  "0.1.0",
+		Version:  "0.9.0",
 		Catalog:  &apiCatalog,
 		Stubs:    apiStubs,
 		Searcher: search.Open(apiIndex, &apiCatalog),

@@ -19,7 +19,7 @@ func listBooksStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Author)
+	r.Param("author", p.Author)
 	return r, nil
 }
 
@@ -38,7 +38,7 @@ func getBookStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.Isbn)
+	r.Param("isbn", p.Isbn)
 	return r, nil
 }
 
@@ -57,7 +57,7 @@ func getAuthorStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.AuthorID)
+	r.Param("authorId", p.AuthorID)
 	return r, nil
 }
 
@@ -85,7 +85,7 @@ func payOrderStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.OrderID)
+	r.Param("orderId", p.OrderID)
 	return r, nil
 }
 

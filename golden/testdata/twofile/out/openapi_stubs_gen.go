@@ -21,7 +21,7 @@ func getOwnerStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.OwnerID)
+	r.Param("ownerId", p.OwnerID)
 	return r, nil
 }
 
@@ -42,7 +42,7 @@ func updateOwnerAddressStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.OwnerID)
+	r.Param("ownerId", p.OwnerID)
 	return r, nil
 }
 
@@ -68,7 +68,7 @@ func listOwnerCarsStub(in *invoke.Input) (*invoke.Request, error) {
 		return nil, err
 	}
 	r := invoke.NewRequest(in)
-	r.Param(0, p.OwnerID)
-	r.Param(1, p.Fuel)
+	r.Param("ownerId", p.OwnerID)
+	r.Param("fuel", p.Fuel)
 	return r, nil
 }

@@ -1,0 +1,109 @@
+// Package metrics counts what a generated server does, in Prometheus
+// form: tool calls by tool and outcome code, invoke latency by operation,
+// upstream status classes, rate-limit refusals, spill files and script
+// runs. Labels take values from fixed sets or from the compiled-in
+// catalog (operationIds), never from arguments, so their number stays
+// bounded. A nil *Recorder records nothing.
+package metrics
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Recorder holds a server's collectors on its own registry (no global
+// state: two servers in one process count apart).
+type Recorder struct {
+	reg         *prometheus.Registry
+	toolCalls   *prometheus.CounterVec
+	invokeTime  *prometheus.HistogramVec
+	upstream    *prometheus.CounterVec
+	rateLimited *prometheus.CounterVec
+	spilled     prometheus.Counter
+	scripts     *prometheus.CounterVec
+}
+
+// New returns a Recorder with Go runtime and process collectors.
+func New() *Recorder {
+	r := &Recorder{
+		reg: prometheus.NewRegistry(),
+		toolCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "swag2mcp_tool_calls_total", Help: "Tool calls by tool and outcome: ok or the error code.",
+		}, []string{"tool", "outcome"}),
+		invokeTime: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "swag2mcp_invoke_duration_seconds", Help: "Time of calls sent to the API, retries included, by operation.",
+			Buckets: []float64{.005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
+		}, []string{"operation"}),
+		upstream: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "swag2mcp_upstream_responses_total", Help: "Answers of the API by status class (2xx … 5xx) or error (no answer).",
+		}, []string{"class"}),
+		rateLimited: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "swag2mcp_rate_limited_total", Help: "Calls refused for rate limiting: by the server's cooldown or by the API.",
+		}, []string{"by"}),
+		spilled: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "swag2mcp_spill_files_total", Help: "Responses saved to the workspace instead of answered inline.",
+		}),
+		scripts: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "swag2mcp_script_runs_total", Help: "Script runs by outcome: ok or the error code.",
+		}, []string{"outcome"}),
+	}
+	r.reg.MustRegister(r.toolCalls, r.invokeTime, r.upstream, r.rateLimited, r.spilled, r.scripts,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return r
+}
+
+// Handler serves the metrics in the Prometheus text format.
+func (r *Recorder) Handler() http.Handler {
+	if r == nil {
+		return http.NotFoundHandler()
+	}
+	return promhttp.HandlerFor(r.reg, promhttp.HandlerOpts{})
+}
+
+// ToolCall counts one call of tool ending with outcome ("ok" or a code).
+func (r *Recorder) ToolCall(tool, outcome string) {
+	if r != nil {
+		r.toolCalls.WithLabelValues(tool, outcome).Inc()
+	}
+}
+
+// Invoke records one call sent to the API: its operation (an operationId
+// or "METHOD /path/template"), time and HTTP status (0 when no answer
+// came).
+func (r *Recorder) Invoke(operation string, d time.Duration, status int) {
+	if r == nil {
+		return
+	}
+	r.invokeTime.WithLabelValues(operation).Observe(d.Seconds())
+	class := "error"
+	if status >= 100 && status < 600 {
+		class = strconv.Itoa(status/100) + "xx"
+	}
+	r.upstream.WithLabelValues(class).Inc()
+}
+
+// RateLimited counts a refusal: by "cooldown" (nothing sent) or "api".
+func (r *Recorder) RateLimited(by string) {
+	if r != nil {
+		r.rateLimited.WithLabelValues(by).Inc()
+	}
+}
+
+// Spilled counts a response saved to a file.
+func (r *Recorder) Spilled() {
+	if r != nil {
+		r.spilled.Inc()
+	}
+}
+
+// ScriptRun counts one script run ending with outcome.
+func (r *Recorder) ScriptRun(outcome string) {
+	if r != nil {
+		r.scripts.WithLabelValues(outcome).Inc()
+	}
+}

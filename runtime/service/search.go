@@ -1,0 +1,136 @@
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/swag2mcp/swag2mcp/runtime/search"
+)
+
+// Search bounds.
+const (
+	MinSearchLimit  = 1
+	MaxSearchLimit  = 50
+	MaxSearchOffset = 1000
+)
+
+// SearchRequest is one search: Query in the search syntax, the best Limit
+// hits (1 to MaxSearchLimit) after skipping Offset.
+type SearchRequest struct {
+	Query  string `json:"query"`
+	Limit  int    `json:"limit"`
+	Offset int    `json:"offset,omitempty"`
+}
+
+// SearchResult is a search's answer: the endpoints best first, how many
+// match in all, and a note for the caller when the answer is empty or cut.
+type SearchResult struct {
+	Endpoints []EndpointSummary `json:"endpoints"`
+	Total     int               `json:"total"`
+	Note      string            `json:"note,omitempty"`
+	// Hits are the endpoints' catalog indexes, in the same order.
+	Hits []int `json:"-"`
+}
+
+// Search finds endpoints the run-time filter leaves visible. A malformed
+// query or a bad limit is validation_failed; a failing searcher is a
+// plain error.
+func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult, error) {
+	var problems []string
+	if strings.TrimSpace(req.Query) == "" {
+		problems = append(problems, "query is required")
+	}
+	if req.Limit < MinSearchLimit || req.Limit > MaxSearchLimit {
+		problems = append(problems, fmt.Sprintf("limit is required: an integer from %d to %d", MinSearchLimit, MaxSearchLimit))
+	}
+	if req.Offset < 0 || req.Offset > MaxSearchOffset {
+		problems = append(problems, fmt.Sprintf("offset must be from 0 to %d", MaxSearchOffset))
+	}
+	if len(problems) > 0 {
+		return nil, validationFailed("%s", strings.Join(problems, "; "))
+	}
+	hits, total, err := s.find(ctx, req.Query, req.Offset+req.Limit)
+	if err != nil {
+		var qe *search.QueryError
+		if errors.As(err, &qe) {
+			return nil, validationFailed("%s", qe.Error())
+		}
+		return nil, fmt.Errorf("search: %w", err)
+	}
+	ans := &SearchResult{Endpoints: make([]EndpointSummary, 0, len(hits)), Total: total}
+	blocked := 0
+	for k, h := range hits {
+		if k < req.Offset || h.Endpoint < 0 || h.Endpoint >= len(s.cat.Endpoints) {
+			continue
+		}
+		sum := s.Summarize(h.Endpoint)
+		if sum.Invocable != nil {
+			blocked++
+		}
+		ans.Endpoints = append(ans.Endpoints, sum)
+		ans.Hits = append(ans.Hits, h.Endpoint)
+	}
+	ans.Note = searchNote(len(ans.Endpoints), total)
+	if blocked > 0 {
+		ans.Note = strings.TrimSpace(ans.Note + " " + readOnlyNote(blocked))
+	}
+	return ans, nil
+}
+
+// find runs a query and returns the best limit hits the run-time filter
+// lets through, with the number of all such matches. A malformed query is
+// a *search.QueryError.
+func (s *Service) find(ctx context.Context, text string, limit int) ([]search.Hit, int, error) {
+	q := search.Query{Text: text, Limit: limit}
+	if s.hide != nil {
+		q.Limit = 0 // rank every match, so hidden ones neither take places nor count
+	}
+	res, err := s.searcher.Search(ctx, q)
+	if err != nil {
+		return nil, 0, err
+	}
+	if s.hide != nil {
+		hits, total := s.visibleHits(res.Hits, limit)
+		return hits, total, nil
+	}
+	return res.Hits, res.Total, nil
+}
+
+// visibleHits drops the hits the run-time filter hides and keeps the best
+// limit of the rest; it returns them and how many were visible.
+func (s *Service) visibleHits(hits []search.Hit, limit int) ([]search.Hit, int) {
+	out := make([]search.Hit, 0, min(limit, len(hits)))
+	total := 0
+	for _, h := range hits {
+		if h.Endpoint < 0 || h.Endpoint >= len(s.cat.Endpoints) || s.hidden(h.Endpoint) {
+			continue
+		}
+		total++
+		if len(out) < limit {
+			out = append(out, h)
+		}
+	}
+	return out, total
+}
+
+// readOnlyNote explains endpoints marked "invocable": false.
+func readOnlyNote(n int) string {
+	return fmt.Sprintf("The server is read-only: %d of these endpoints are marked \"invocable\": false and invoke refuses them "+
+		"(only GET, HEAD and OPTIONS are sent). You may still inspect them; tell the user if the task needs one.", n)
+}
+
+// searchNote guides the model when the answer is empty or cut by limit.
+func searchNote(shown, total int) string {
+	switch {
+	case total == 0:
+		return "No endpoint matched. Try other or fewer words (the resource name alone often works), " +
+			"or a pattern such as path:/orders/*."
+	case total > shown:
+		return fmt.Sprintf("Showing the best %d of %d matches. If the endpoint you need is not among them, "+
+			"narrow the query rather than raising limit: add distinctive words, require a word with +word, "+
+			"filter with method:POST, tag:orders or path:/orders/*, or exclude with -word.", shown, total)
+	}
+	return ""
+}

@@ -1,0 +1,212 @@
+// Package service is a generated server's application core, free of MCP
+// and of any transport: search, inspect, endpoint summaries, invoke, the
+// saved-response tools and auth status, as typed Go calls with typed
+// results and errors that carry stable codes (*Error). Every path to the
+// API goes through Invoke, so validation, the run-time filter, read-only
+// mode, confirmation, credentials, cooldowns, retries, spill files, audit
+// lines and metrics apply to each caller alike: the MCP tools, scripts and
+// generated typed functions.
+package service
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/swag2mcp/swag2mcp/runtime/auth"
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/runtime/config"
+	"github.com/swag2mcp/swag2mcp/runtime/invoke"
+	"github.com/swag2mcp/swag2mcp/runtime/metrics"
+	"github.com/swag2mcp/swag2mcp/runtime/search"
+)
+
+// DefaultDefsBudget is how many bytes of component schemas one inspect
+// answer carries under $defs when Options.DefsBudget is zero.
+const DefaultDefsBudget = 64 << 10
+
+// Options configure New. Catalog and Stubs are required; zero values of
+// the others pick the defaults documented per field.
+type Options struct {
+	Name     string // server name; names the default workspace folder
+	Catalog  *catalog.Catalog
+	Stubs    []invoke.Stub   // one per Catalog.Endpoints entry, same order; nil entries cannot be invoked
+	Searcher search.Searcher // nil: search.New(Catalog), indexed at the first search
+
+	// Config is the server's configuration; nil means config.Default().
+	Config *config.Config
+	// Getenv reads {PREFIX}_BASE_URL and credentials; nil: os.Getenv.
+	Getenv func(string) string
+
+	Logger      *slog.Logger      // nil discards logs
+	AuditWriter io.Writer         // when set, audit lines go here as JSON instead of Config.AuditLog or Logger
+	Metrics     *metrics.Recorder // nil records nothing
+	HTTPClient  *http.Client      // for the API; nil: invoke's default client
+	DefsBudget  int               // bytes of $defs in one inspect answer; 0: DefaultDefsBudget
+}
+
+// Service answers the calls. It is safe for concurrent use.
+type Service struct {
+	cat        *catalog.Catalog
+	stubs      []invoke.Stub
+	searcher   search.Searcher
+	client     *invoke.Client
+	validator  *invoke.Validator
+	auth       *auth.Provider
+	byID       map[string]int // endpointKey(id) → index
+	defsBudget int
+	log        *slog.Logger
+	audit      *slog.Logger
+	metrics    *metrics.Recorder
+	responses  *responses
+	policy     policy
+	hide       []bool // endpoints the run-time filter hides; nil: none
+	scriptMax  time.Duration
+}
+
+// New checks the catalog's tables and builds the service over them.
+func New(opts Options) (*Service, error) {
+	if err := checkCatalog(opts.Catalog, len(opts.Stubs)); err != nil {
+		return nil, err
+	}
+	cfg := opts.Config
+	if cfg == nil {
+		d := config.Default()
+		cfg = &d
+	}
+	if opts.Getenv == nil {
+		opts.Getenv = os.Getenv
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Searcher == nil {
+		opts.Searcher = search.New(opts.Catalog)
+	}
+	if opts.DefsBudget <= 0 {
+		opts.DefsBudget = DefaultDefsBudget
+	}
+	creds, err := auth.New(opts.Catalog, auth.Options{Getenv: opts.Getenv, Credentials: cfg.Credentials})
+	if err != nil {
+		return nil, err
+	}
+	bodies, err := newResponses(opts.Name, cfg)
+	if err != nil {
+		return nil, err
+	}
+	auditOut, err := openAuditLog(opts.AuditWriter, cfg.AuditLog)
+	if err != nil {
+		return nil, err
+	}
+	s := &Service{
+		cat:      opts.Catalog,
+		stubs:    opts.Stubs,
+		searcher: opts.Searcher,
+		client: invoke.NewClient(opts.Catalog, invoke.ClientOptions{
+			Getenv: opts.Getenv, HTTPClient: opts.HTTPClient, Limits: limits(cfg), SpecLimits: specLimits(cfg.Specs), Auth: creds,
+			MaxBodyBytes: bodies.maxBody, Responses: bodies.clientOptions(),
+		}),
+		validator:  invoke.NewValidator(opts.Catalog),
+		auth:       creds,
+		byID:       make(map[string]int, len(opts.Catalog.Endpoints)),
+		defsBudget: opts.DefsBudget,
+		log:        opts.Logger,
+		audit:      auditLogger(auditOut, opts.Logger),
+		metrics:    opts.Metrics,
+		responses:  bodies,
+		policy:     policy{readOnly: cfg.ReadOnly, confirm: cfg.Confirm, safeOps: cfg.SafeOps},
+		hide:       hiddenEndpoints(opts.Catalog, cfg.Filter),
+		scriptMax:  cfg.ScriptTimeout,
+	}
+	for i := range opts.Catalog.Endpoints {
+		k := endpointKey(opts.Catalog.Endpoints[i].ID)
+		if _, dup := s.byID[k]; !dup {
+			s.byID[k] = i
+		}
+	}
+	return s, nil
+}
+
+// Catalog is the catalog the service answers for.
+func (s *Service) Catalog() *catalog.Catalog { return s.cat }
+
+// ReadOnly reports whether the server only invokes reading endpoints.
+func (s *Service) ReadOnly() bool { return s.policy.readOnly }
+
+// ScriptTimeout is the longest a script may run under the configuration.
+func (s *Service) ScriptTimeout() time.Duration { return s.scriptMax }
+
+// MaxInlineBytes is the largest answer given inline; larger ones are
+// saved to the workspace.
+func (s *Service) MaxInlineBytes() int64 { return s.responses.maxInline }
+
+// limits are the server-wide call limits in invoke's terms.
+func limits(c *config.Config) invoke.Limits {
+	return invoke.Limits{Cooldown: offIfZero(c.Cooldown), Timeout: c.Timeout, Retries: int(offIfZero(int64(c.Retries)))}
+}
+
+// specLimits are per-spec limits in invoke's terms (config.Off is
+// invoke's "off" already).
+func specLimits(specs map[string]config.SpecLimits) map[string]invoke.Limits {
+	if len(specs) == 0 {
+		return nil
+	}
+	out := make(map[string]invoke.Limits, len(specs))
+	for domain, l := range specs {
+		out[domain] = invoke.Limits{Cooldown: l.Cooldown, Timeout: l.Timeout, Retries: l.Retries}
+	}
+	return out
+}
+
+// offIfZero maps a setting's 0 ("switched off") to invoke's -1; invoke
+// reads 0 as "the default".
+func offIfZero[T ~int64](n T) T {
+	if n == 0 {
+		return -1
+	}
+	return n
+}
+
+// checkCatalog reports the first index of cat that points outside its
+// table, so the service can index freely afterwards.
+func checkCatalog(cat *catalog.Catalog, stubs int) error {
+	if cat == nil {
+		return fmt.Errorf("no catalog")
+	}
+	if stubs != len(cat.Endpoints) {
+		return fmt.Errorf("catalog has %d endpoints but %d stubs", len(cat.Endpoints), stubs)
+	}
+	for i, c := range cat.Collections {
+		if c.Spec < 0 || c.Spec >= len(cat.Specs) {
+			return fmt.Errorf("collection %d (%s): spec index %d out of range", i, c.ID, c.Spec)
+		}
+	}
+	for i, t := range cat.Tags {
+		if t.Collection < 0 || t.Collection >= len(cat.Collections) {
+			return fmt.Errorf("tag %d (%s): collection index %d out of range", i, t.ID, t.Collection)
+		}
+	}
+	for i := range cat.Endpoints {
+		e := &cat.Endpoints[i]
+		if e.Tag < 0 || e.Tag >= len(cat.Tags) {
+			return fmt.Errorf("endpoint %d (%s): tag index %d out of range", i, e.ID, e.Tag)
+		}
+		defs := cat.SpecOf(e).Defs
+		for _, d := range e.Defs {
+			if d < 0 || d >= len(defs) {
+				return fmt.Errorf("endpoint %d (%s): def index %d out of range", i, e.ID, d)
+			}
+		}
+	}
+	return nil
+}
+
+// endpointKey normalizes an endpoint id for lookup: ids are lowercase hex,
+// and models sometimes pad or uppercase them.
+func endpointKey(id string) string {
+	return strings.ToLower(strings.TrimSpace(id))
+}
