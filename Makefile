@@ -11,12 +11,15 @@ PRISM   := .cache/prism/node_modules/.bin/prism
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
 
-test: check prism conformance ## vet, format and tidy checks, the MCP conformance suite, then every test (goldens build their modules); ends with "N passed, N failed, N skipped"
+test: check prism conformance ## vet, format and tidy checks, the MCP conformance suite, then every test (goldens build their modules; eval/ too); ends with "N passed, N failed, N skipped"
+	cd eval && $(GO) test -count=1 ./...
 	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) $(GO) run ./internal/testsum -count=1 ./...
 
+# eval/ is a module of its own (bleve stays out of the main one), so ./... does not reach it.
 check:
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
+	cd eval && $(GO) vet ./... && $(GO) mod tidy -diff
 	@out=$$(find . -name '*.go' -not -path './.cache/*' -not -path './golden/testdata/*' | xargs gofmt -l); \
 	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
