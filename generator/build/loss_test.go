@@ -27,7 +27,7 @@ paths:
   /c:
     get:
       operationId: getC
-      parameters: [{name: q, in: query, schema: {type: string, pattern: "^(?!x)"}}]
+      parameters: [{name: q, in: query, schema: {type: string, pattern: "^[z-a]"}}]
       responses: {"200": {description: ok}}
 components:
   schemas:
@@ -48,7 +48,7 @@ func TestLossIsNeverSilent(t *testing.T) {
 	want := []string{
 		`spec.yaml:7:5: warning: operation "getA" (PUT /a/{name}): operationId is already the one of GET /a/{id} at spec.yaml:5:5; operationIds must be unique`,
 		`spec.yaml:7:5: warning: path "/a/{name}" matches the same requests as "/a/{id}" at spec.yaml:5:5: the templates differ only in parameter names`,
-		`spec.yaml:16:73: warning: pattern "^(?!x)" is left out of the schema: a server's validator, with Go's regular expressions (RE2), cannot compile it (invalid or unsupported Perl syntax)`,
+		`spec.yaml:16:73: warning: pattern "^[z-a]" is left out of the schema: it is not a regular expression a server can compile ([z-a] range in reverse order)`,
 		`spec.yaml:21:7: warning: schema too large: rendered, it passes 262144 bytes, so its subschemas below nesting level 0 are replaced by {"$comment":"truncated: schema too large"}`,
 	}
 	for _, strict := range []bool{false, true} {

@@ -21,9 +21,10 @@
 //   - In 2.0 and 3.0 the siblings of $ref are dropped except annotations
 //     (title, description, default, examples, readOnly, writeOnly,
 //     deprecated, $comment) and nullable; 3.1 keeps them all.
-//   - A pattern, or a patternProperties key, that Go's regexp (RE2) cannot
-//     compile is left out, with a warning: a generated server's validator
-//     compiles patterns with it and could not compile the schema otherwise.
+//   - A pattern, or a patternProperties key, that a generated server's
+//     validator cannot compile (runtime/pattern: Go's regexp, else
+//     ECMAScript) is left out, with a warning: the schema would not compile
+//     there otherwise.
 //   - Keywords that are not JSON Schema 2020-12 are dropped: discriminator,
 //     xml, externalDocs, x-* extensions, $id, $schema, $anchor, $dynamicRef,
 //     nested $defs/definitions (references into them become top-level defs),

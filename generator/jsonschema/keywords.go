@@ -1,12 +1,11 @@
 package jsonschema
 
 import (
-	"errors"
-	"regexp"
-	"regexp/syntax"
 	"strings"
 
 	"github.com/pb33f/go-yaml"
+
+	"github.com/swag2mcp/swag2mcp/runtime/pattern"
 )
 
 // facts are what a schema object's keywords say about each other; they are
@@ -254,13 +253,13 @@ func (c *conv) items(o *objWriter, v *yaml.Node, s *facts, f *file, depth int) {
 }
 
 // checkPattern reports whether re is a regular expression a generated
-// server can check: its validator compiles patterns with Go's regexp
-// (RE2), which has no lookaround or backreferences, and cannot compile a
-// schema holding one it cannot read. Such a pattern is left out, with a
-// warning at node n: the API still checks it.
+// server's validator can compile (runtime/pattern: Go's regexp, else
+// ECMAScript, JSON Schema's own dialect). One it cannot compile would fail
+// the whole schema there, so it is left out, with a warning at node n: the
+// API still checks it.
 func (c *conv) checkPattern(f *file, n *yaml.Node, k, re string) bool {
-	if _, err := regexp.Compile(re); err != nil {
-		c.warn(f, n, "%s %q is left out of the schema: a server's validator, with Go's regular expressions (RE2), cannot compile it (%v)",
+	if _, err := pattern.Compile(re); err != nil {
+		c.warn(f, n, "%s %q is left out of the schema: it is not a regular expression a server can compile (%v)",
 			k, re, unwrapRegexp(err))
 		return false
 	}
@@ -270,11 +269,12 @@ func (c *conv) checkPattern(f *file, n *yaml.Node, k, re string) bool {
 // unwrapRegexp keeps the reason of a regexp error, without the pattern
 // it repeats.
 func unwrapRegexp(err error) string {
-	var se *syntax.Error
-	if errors.As(err, &se) {
-		return se.Code.String()
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "error parsing regexp: ")
+	if i := strings.LastIndex(msg, " in `"); i > 0 {
+		msg = msg[:i]
 	}
-	return err.Error()
+	return msg
 }
 
 // ref writes a $ref to the def of its target.

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/text/message"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/runtime/pattern"
 )
 
 // compileNew compiles e's input schema for the validator.
@@ -114,10 +115,21 @@ func newCompiler(url string, doc map[string]any) (*jsonschema.Compiler, error) {
 	doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
 	comp := jsonschema.NewCompiler()
 	comp.AssertContent() // a base64 file argument must be base64
+	comp.UseRegexpEngine(compilePattern)
 	if err := comp.AddResource(url, doc); err != nil {
 		return nil, err
 	}
 	return comp, nil
+}
+
+// compilePattern is the validator's regular expression engine: Go's
+// regexp, else bounded ECMAScript (see runtime/pattern).
+func compilePattern(expr string) (jsonschema.Regexp, error) {
+	re, err := pattern.Compile(expr)
+	if err != nil {
+		return nil, err
+	}
+	return re, nil
 }
 
 // decodeObject decodes a JSON object.

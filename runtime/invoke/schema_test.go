@@ -71,3 +71,19 @@ func TestCheckRefusesWhatItCannotCompile(t *testing.T) {
 		t.Errorf("message %q does not say the schema cannot compile and nothing is sent", msg)
 	}
 }
+
+// TestCheckECMAScriptPattern checks that a pattern Go's regexp cannot
+// read (JSON Schema's regular expressions are ECMAScript's) is still
+// checked.
+func TestCheckECMAScriptPattern(t *testing.T) {
+	e := catalog.Endpoint{ID: "e", Method: "GET", Path: "/users/{name}", Params: []catalog.Param{{Name: "name", In: "path", Required: true}},
+		InputSchema: `{"type":"object","properties":{"parameters":{"type":"object","properties":{"name":{"type":"string","pattern":"^(?!admin$)[a-z]{1,2000}$"}}}}}`}
+	cat := &catalog.Catalog{Specs: []catalog.Spec{{}}, Collections: []catalog.Collection{{}}, Tags: []catalog.Tag{{}}, Endpoints: []catalog.Endpoint{e}}
+	v := NewValidator(cat)
+	for name, ok := range map[string]bool{"bob": true, "admin": false, "Bob": false, "administrator": true} {
+		_, err := v.Check(&cat.Endpoints[0], &Args{Parameters: map[string]json.RawMessage{"name": json.RawMessage(`"` + name + `"`)}})
+		if (err == nil) != ok {
+			t.Errorf("name %q: Check = %v, want accepted %v", name, err, ok)
+		}
+	}
+}
