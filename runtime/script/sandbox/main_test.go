@@ -31,8 +31,8 @@ func TestMain(m *testing.M) {
 // (waits Delay), big (answers Size bytes) and pause (holds the clock
 // paused for Delay, as a confirmation does). It counts calls in flight.
 type fakeHost struct {
-	Size  int
-	Delay time.Duration
+	Size   int
+	Delay  time.Duration
 	OnCall func(path string)
 
 	mu       sync.Mutex
@@ -118,8 +118,8 @@ type record struct {
 }
 
 func (l *logs) Enabled(context.Context, slog.Level) bool { return true }
-func (l *logs) WithAttrs([]slog.Attr) slog.Handler      { return l }
-func (l *logs) WithGroup(string) slog.Handler           { return l }
+func (l *logs) WithAttrs([]slog.Attr) slog.Handler       { return l }
+func (l *logs) WithGroup(string) slog.Handler            { return l }
 func (l *logs) Handle(_ context.Context, r slog.Record) error {
 	rec := record{msg: r.Message, attrs: map[string]any{}}
 	r.Attrs(func(a slog.Attr) bool {
