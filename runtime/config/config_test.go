@@ -45,6 +45,7 @@ func TestDefaults(t *testing.T) {
 	want := Config{
 		LogLevel: slog.LevelInfo, LogFormat: LogText,
 		Cooldown: 10 * time.Second, Timeout: 30 * time.Second, Retries: 2, ScriptTimeout: 30 * time.Second,
+		ScriptMemory: 256 << 20, ScriptConcurrency: 1,
 		MaxResponseSize: 1 << 20, MaxBodySize: 1 << 30, KeepFiles: 100, KeepBytes: 1 << 30,
 		Confirm:         ConfirmAuto,
 		HTTPMaxBodySize: 4 << 20, HTTPReadTimeout: 30 * time.Second, HTTPWriteTimeout: 10 * time.Minute,

@@ -209,6 +209,11 @@ func (s *session) finish(f frame) outcome {
 	if res.Calls == nil {
 		res.Calls = []script.Trace{}
 	}
+	if res.Err != nil && res.Err.Code == script.CodeTimeout {
+		// The engine had what was left of the timeout after the wait
+		// for a slot and a process; the script's timeout is the whole.
+		res.Err.Message = timeoutMessage(s.timeout)
+	}
 	clean := res.Err == nil
 	if !clean {
 		switch res.Err.Code {
@@ -239,9 +244,7 @@ func (s *session) lost() outcome {
 	}
 	switch reason := s.p.endReason(); {
 	case reason == endTimeout:
-		res.Err = &script.Error{Code: script.CodeTimeout, Message: fmt.Sprintf(
-			"the script ran longer than its timeout of %s and its process was stopped; do less per script or await fewer slow calls",
-			s.timeout)}
+		res.Err = &script.Error{Code: script.CodeTimeout, Message: timeoutMessage(s.timeout)}
 	case reason == endCancel:
 		res.Err = &script.Error{Code: script.CodeCancelled, Message: "the script was cancelled by the client"}
 	case reason == "" && s.p.outOfMemory():
@@ -273,4 +276,9 @@ func (o *opPauser) Pause() (resume func()) {
 			resumeServer()
 		})
 	}
+}
+
+// timeoutMessage words a script's timeout as the engine does.
+func timeoutMessage(d time.Duration) string {
+	return fmt.Sprintf("the script ran longer than its timeout of %s and was stopped; do less per script or await fewer slow calls", d)
 }
