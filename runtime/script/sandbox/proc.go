@@ -3,7 +3,9 @@ package sandbox
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -77,7 +79,7 @@ func startProc(ctx context.Context, o *Options) (*proc, error) {
 	}
 	p.pid = p.cmd.Process.Pid
 	p.c = newConn(outR, inW)
-	go p.read(outR)
+	go p.read(outR, o.Grace)
 	go p.wait(inW)
 	ready := time.NewTimer(startTimeout)
 	defer ready.Stop()
@@ -99,12 +101,23 @@ func startProc(ctx context.Context, o *Options) (*proc, error) {
 }
 
 // read passes the child's frames on until its output ends or breaks.
-func (p *proc) read(out *os.File) {
+// Output ends when a child exits (and may break when it dies in the
+// middle of a frame); a child still alive after grace broke the protocol
+// and is ended, after which read closes frames.
+func (p *proc) read(out *os.File, grace time.Duration) {
 	defer out.Close()
 	defer close(p.frames)
 	for {
 		h, body, err := p.c.recv()
 		if err != nil {
+			select {
+			case <-p.exited:
+			case <-time.After(grace):
+				if !errors.Is(err, io.EOF) {
+					p.log.Warn("script process broke the protocol", "pid", p.pid, "error", err)
+				}
+				p.kill(endProtocol)
+			}
 			return
 		}
 		select {

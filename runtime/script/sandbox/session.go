@@ -254,7 +254,7 @@ func (s *session) lost() outcome {
 		res.Err = &script.Error{Code: script.CodeEngineFailed, Message: fmt.Sprintf(
 			"the script's process ended unexpectedly (%s); the server is unaffected", s.p.cause())}
 	default:
-		res.Err = &script.Error{Code: script.CodeEngineFailed, Message: "the script's process stopped answering and was stopped"}
+		res.Err = &script.Error{Code: script.CodeEngineFailed, Message: "the script's process broke the protocol with the server and was stopped"}
 	}
 	return outcome{res: res}
 }
