@@ -90,6 +90,8 @@ type Pool struct {
 	warming int
 	warmed  chan struct{} // closed (and replaced) when a warm start ends
 	closed  bool
+
+	starting sync.WaitGroup // warm starts in flight
 }
 
 // New returns a pool; it starts children when scripts need them.
@@ -188,11 +190,12 @@ func (p *Pool) start(ctx context.Context) (*proc, error) {
 		return nil, err
 	}
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	if p.closed {
-		go c.kill(endClosed)
+		p.mu.Unlock()
+		c.kill(endClosed)
 		return nil, context.Canceled
 	}
+	defer p.mu.Unlock()
 	p.live[c] = struct{}{}
 	go func() {
 		<-c.exited
@@ -228,7 +231,9 @@ func (p *Pool) warm() {
 	defer p.mu.Unlock()
 	for !p.closed && len(p.idle)+p.warming < p.opts.Warm {
 		p.warming++
+		p.starting.Add(1)
 		go func() {
+			defer p.starting.Done()
 			c, err := p.start(context.Background())
 			if err != nil && !errors.Is(err, context.Canceled) {
 				p.opts.Logger.Warn("cannot start a script process", "error", err)
@@ -262,6 +267,7 @@ func (p *Pool) Close() error {
 	for _, c := range live {
 		c.kill(endClosed)
 	}
+	p.starting.Wait() // a child started meanwhile ends in start
 	return nil
 }
 

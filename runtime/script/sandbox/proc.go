@@ -136,7 +136,7 @@ func (p *proc) wait(in *os.File) {
 	p.peak = peakRSS(p.cmd.ProcessState)
 	reason, runs := p.reason, p.runs
 	p.mu.Unlock()
-	close(p.exited)
+	defer close(p.exited) // after the log line: Close returns only once every end is logged
 	attrs := []any{"pid", p.pid, "scripts", runs, "peak_rss_bytes", p.peak}
 	switch {
 	case reason != "":
