@@ -13,7 +13,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/runtime/config"
 	"github.com/swag2mcp/swag2mcp/runtime/invoke"
+	"github.com/swag2mcp/swag2mcp/runtime/script"
 	"github.com/swag2mcp/swag2mcp/runtime/script/sandbox"
 )
 
@@ -152,6 +154,13 @@ func connectWith(t testing.TB, opts Options, clientOpts *mcp.ClientOptions, prot
 	}
 	scripts := sandbox.New(sandbox.Options{Memory: cfg.ScriptMemory, Concurrency: cfg.ScriptConcurrency})
 	t.Cleanup(func() { scripts.Close() })
+	return connectScripts(t, opts, cfg, clientOpts, protocol, scripts)
+}
+
+// connectScripts is connectWith with cfg and the script runner given.
+func connectScripts(t testing.TB, opts Options, cfg *config.Config, clientOpts *mcp.ClientOptions, protocol string,
+	scripts script.Runner) *mcp.ClientSession {
+	t.Helper()
 	s, _, err := build(opts, cfg, scripts)
 	if err != nil {
 		t.Fatalf("build: %v", err)

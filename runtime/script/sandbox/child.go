@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -18,6 +19,20 @@ import (
 // knownWait bounds the wait for the server to say whether a name is an
 // endpoint; it answers from a map, so only a server gone away takes long.
 const knownWait = 10 * time.Second
+
+// returnHeap is the heap size past which a child returns its memory to
+// the system after a script.
+const returnHeap = 32 << 20
+
+// heapBytes is the memory the heap's objects occupy, garbage included.
+func heapBytes() uint64 {
+	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
 
 // maxPath is the longest path or flat name asked of the server; no
 // endpoint has a longer one.
@@ -117,8 +132,11 @@ func (ch *child) start(h header, src []byte) error {
 			body, _ = json.Marshal(&script.Result{Calls: res.Calls, Err: &script.Error{Code: script.CodeEngineFailed, Message: "the result cannot be encoded: " + err.Error()}})
 		}
 		ch.c.send(header{Kind: kindDone, OK: ch.budget.reusable()}, body) // a failed send ends the process: the server is gone
-		// Give the heap back between scripts: an idle child stays small.
-		debug.FreeOSMemory()
+		// Give a large heap back between scripts, so an idle child stays
+		// small; a small one is not worth the collection's time.
+		if heapBytes() > returnHeap {
+			debug.FreeOSMemory()
+		}
 	}()
 	return nil
 }
