@@ -120,19 +120,50 @@ func TestScriptsCannotTakeTheServerDown(t *testing.T) {
 	serverPeak := hwm(t, cmd.Process.Pid)
 	cs.Close()
 	cmd.Wait()
-	tree, children := fromLog(t, stderr.String())
+	tree, peaks := fromLog(t, stderr.String())
 	maxSampled := <-sampled
 	t.Logf("server peak %d MiB; %d script processes, largest peak %d MiB; tree at most %d MiB by peaks, %d MiB sampled",
-		serverPeak>>20, len(children), maxOf(children)>>20, (serverPeak+tree)>>20, maxSampled>>20)
+		serverPeak>>20, len(peaks), maxOf(peaks)>>20, (serverPeak+tree)>>20, maxSampled>>20)
 	if serverPeak+tree > treeBound {
 		t.Errorf("the process tree may have held %d MiB, over %d MiB", (serverPeak+tree)>>20, treeBound>>20)
 	}
 	if maxSampled > treeBound {
 		t.Errorf("the process tree was sampled at %d MiB, over %d MiB", maxSampled>>20, treeBound>>20)
 	}
-	if len(children) < 4 {
-		t.Errorf("%d script processes ended, want one per runaway at least", len(children))
+	if len(peaks) < 4 {
+		t.Errorf("%d script processes ended, want one per runaway at least", len(peaks))
 	}
+
+	t.Run("children die with a killed server", func(t *testing.T) {
+		cmd := exec.Command(binary)
+		cmd.Env = append(os.Environ(), "PETSTORE_BASE_URL="+upstream.URL+petstore.Prefix)
+		cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer cs.Close()
+		go cs.CallTool(ctx, &mcp.CallToolParams{Name: "script", Arguments: map[string]any{"code": `for (;;) {}`}})
+		// Wait for the script's CPU loop to run in its process: a child
+		// still starting would die of its first write to the dead server.
+		var kids []int
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+			if kids = children(cmd.Process.Pid); len(kids) > 0 && cpuTicks(kids[0]) >= 20 {
+				break
+			}
+		}
+		if len(kids) == 0 || cpuTicks(kids[0]) < 20 {
+			t.Fatal("no script process ran the script")
+		}
+		cmd.Process.Kill() // no chance to end its children itself
+		for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+			if _, alive := rss(kids[0]); !alive {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("script process %d outlived its killed server by 5 s", kids[0])
+			}
+		}
+	})
 }
 
 var (
@@ -243,6 +274,18 @@ func rss(pid int) (int64, bool) {
 	}
 	pages, _ := strconv.ParseInt(f[1], 10, 64)
 	return pages * int64(os.Getpagesize()), true
+}
+
+// cpuTicks is the user CPU time a process has used, in clock ticks.
+func cpuTicks(pid int) int {
+	b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	_, rest, _ := strings.Cut(string(b), ") ") // the command name may hold spaces
+	f := strings.Fields(rest)
+	if len(f) < 12 {
+		return 0
+	}
+	n, _ := strconv.Atoi(f[11]) // utime, field 14 of stat
+	return n
 }
 
 // children lists pid's child processes.

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"time"
@@ -66,6 +67,7 @@ func startProc(ctx context.Context, o *Options) (*proc, error) {
 	}
 	p := &proc{frames: make(chan frame), exited: make(chan struct{}), stderr: &headWriter{max: stderrHead}, log: o.Logger}
 	p.cmd = exec.Command(o.Executable)
+	p.cmd.Args[0] = filepath.Base(os.Args[0]) + "-script" // what ps shows
 	p.cmd.Env = o.env()
 	p.cmd.Stdin, p.cmd.Stdout, p.cmd.Stderr = inR, outW, p.stderr
 	p.cmd.SysProcAttr = sysProcAttr()
