@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"os"
-	"runtime"
 	"strconv"
 	"sync"
 	"time"
@@ -69,9 +68,10 @@ func (o Options) withDefaults() Options {
 // server's (no credentials), except the time zone scripts' dates use.
 func (o *Options) env() []string {
 	env := []string{EnvChild + "=" + strconv.FormatInt(o.Memory, 10),
-		// One goroutine runs the script; a second processor serves the
-		// pipe and the garbage collector.
-		"GOMAXPROCS=" + strconv.Itoa(min(2, runtime.NumCPU()))}
+		// One goroutine runs the script; the pipe's reader and the
+		// collector get their turns by preemption. One processor keeps a
+		// child's threads few and its idle spinning short.
+		"GOMAXPROCS=1"}
 	if tz, ok := os.LookupEnv("TZ"); ok {
 		env = append(env, "TZ="+tz)
 	}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -28,6 +29,10 @@ type proc struct {
 	c      *conn
 	pid    int
 	frames chan frame    // from the child; closed when its output ends
+	// sess, while a script runs, takes the child's operations and output
+	// on the reading goroutine (one hand-off less per call); frames gets
+	// the rest.
+	sess atomic.Pointer[session]
 	exited chan struct{} // closed once the process has ended and been waited for
 	stderr *headWriter
 	log    *slog.Logger
@@ -121,6 +126,14 @@ func (p *proc) read(out *os.File, grace time.Duration) {
 				p.kill(endProtocol)
 			}
 			return
+		}
+		if s := p.sess.Load(); s != nil && h.Kind != kindDone {
+			if err := s.handle(frame{h, body}); err != nil {
+				p.log.Warn("script process broke the protocol", "pid", p.pid, "error", err)
+				p.kill(endProtocol)
+				return
+			}
+			continue
 		}
 		select {
 		case p.frames <- frame{h, body}:

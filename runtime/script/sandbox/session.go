@@ -48,6 +48,8 @@ func (s *session) run(ctx context.Context, src string) outcome {
 	s.ops, s.stopOps = context.WithCancel(ctx)
 	defer s.stopOps()
 	s.began, s.index = map[uint64]time.Time{}, map[uint64]int{}
+	s.p.sess.Store(s)
+	defer s.p.sess.Store(nil)
 	if err := s.p.c.send(header{Kind: kindRun, Limits: &s.lim}, []byte(src)); err != nil {
 		s.p.kill(endProtocol)
 		return s.lost()
@@ -64,11 +66,9 @@ func (s *session) run(ctx context.Context, src string) outcome {
 			if f.h.Kind == kindDone {
 				return s.finish(f)
 			}
-			if err := s.handle(f); err != nil {
-				s.p.log.Warn("script process broke the protocol", "pid", s.p.pid, "error", err)
-				s.p.kill(endProtocol)
-				return s.lost()
-			}
+			s.p.log.Warn("script process broke the protocol", "pid", s.p.pid, "error", fmt.Sprintf("unexpected %q frame", f.h.Kind))
+			s.p.kill(endProtocol)
+			return s.lost()
 		case <-s.expired:
 			s.p.kill(endTimeout)
 			return s.lost()
@@ -82,7 +82,8 @@ func (s *session) run(ctx context.Context, src string) outcome {
 	}
 }
 
-// handle serves one frame of the child other than done.
+// handle serves one frame of the child other than done, on the goroutine
+// that reads them.
 func (s *session) handle(f frame) error {
 	switch f.h.Kind {
 	case kindEmit:
