@@ -28,11 +28,11 @@ type proc struct {
 	cmd    *exec.Cmd
 	c      *conn
 	pid    int
-	frames chan frame    // from the child; closed when its output ends
+	frames chan frame // from the child; closed when its output ends
 	// sess, while a script runs, takes the child's operations and output
 	// on the reading goroutine (one hand-off less per call); frames gets
 	// the rest.
-	sess atomic.Pointer[session]
+	sess   atomic.Pointer[session]
 	exited chan struct{} // closed once the process has ended and been waited for
 	stderr *headWriter
 	log    *slog.Logger
