@@ -58,6 +58,9 @@ var runaways = []struct{ name, src string }{
 // finish (or the engine's watchdog stops them late) and the peaks exceed
 // the bound.
 func TestMemoryIsBounded(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's shadow memory does not fit under the limit")
+	}
 	const memory = 64 << 20
 	const bound = memory + 64<<20 + 32<<20
 	p, l := newPool(t, Options{Memory: memory, Warm: -1})
@@ -183,6 +186,9 @@ func TestConcurrencyBound(t *testing.T) {
 // TestReuse: children are reused after scripts that ended cleanly (a
 // script's own exception included) and replaced after one that timed out.
 func TestReuse(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's shadow memory grows a child past the reuse bound")
+	}
 	p, l := newPool(t, Options{})
 	for _, src := range []string{`return 1`, `throw new Error("mine")`, `return 2`} {
 		p.Run(context.Background(), src, &fakeHost{}, script.Limits{})

@@ -28,6 +28,7 @@ type session struct {
 	wg      sync.WaitGroup
 
 	mu       sync.Mutex
+	ended    bool // finish or lost began: no operation starts any more
 	inflight int
 	calls    []script.Trace
 	began    map[uint64]time.Time // operations in flight, by id
@@ -122,6 +123,10 @@ func (s *session) op(f frame) error {
 		return fmt.Errorf("unknown operation %q", f.h.Op)
 	}
 	s.mu.Lock()
+	if s.ended {
+		s.mu.Unlock()
+		return nil
+	}
 	// The engine runs at most MaxConcurrency operations at once; more is
 	// a child out of control.
 	if s.inflight >= s.lim.MaxConcurrency {
@@ -132,9 +137,9 @@ func (s *session) op(f frame) error {
 	s.index[id] = len(s.calls)
 	s.began[id] = time.Now()
 	s.calls = append(s.calls, tr)
+	s.wg.Add(1) // under mu, so never after end's Wait began
 	s.mu.Unlock()
 	ctx := script.WithPauser(s.ops, &opPauser{s: s, id: id})
-	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		var h header
@@ -150,16 +155,27 @@ func (s *session) op(f frame) error {
 		case opCall:
 			h, body, outcome = answerCall(s.host.Call(ctx, f.h.Path, json.RawMessage(f.body)))
 		}
-		h.Kind, h.ID = kindAnswer, id
-		s.p.c.send(h, body) // a child gone away is noticed by the run loop
+		// Counted out before the answer goes: the child may start its
+		// next operation as soon as it has it.
 		s.mu.Lock()
-		defer s.mu.Unlock()
 		s.inflight--
 		t := &s.calls[s.index[id]]
 		t.Outcome, t.DurationMS = outcome, time.Since(s.began[id]).Milliseconds()
 		delete(s.began, id)
+		s.mu.Unlock()
+		h.Kind, h.ID = kindAnswer, id
+		s.p.c.send(h, body) // a child gone away is noticed by the run loop
 	}()
 	return nil
+}
+
+// end stops new operations, cancels those in flight and waits for them.
+func (s *session) end() {
+	s.mu.Lock()
+	s.ended = true
+	s.mu.Unlock()
+	s.stopOps()
+	s.wg.Wait()
 }
 
 // answerDoc is the answer frame of a search or describe.
@@ -200,8 +216,7 @@ func tooLarge(prefix string, size int) []byte {
 // finish takes the child's result; the operations still running in the
 // server are cancelled and awaited before the child can be reused.
 func (s *session) finish(f frame) outcome {
-	s.stopOps()
-	s.wg.Wait()
+	s.end()
 	var res script.Result
 	if err := json.Unmarshal(f.body, &res); err != nil {
 		s.p.kill(endProtocol)
@@ -230,8 +245,7 @@ func (s *session) finish(f frame) outcome {
 // record of the operations and output, and why the child ended. The
 // child has exited.
 func (s *session) lost() outcome {
-	s.stopOps()
-	s.wg.Wait()
+	s.end()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	res := &script.Result{Calls: s.calls, Emitted: s.emitted, Console: s.console}
