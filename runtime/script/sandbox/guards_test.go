@@ -292,3 +292,18 @@ func TestAnswerOverBudget(t *testing.T) {
 		t.Fatalf("result %s, error %+v", res.Value, res.Err)
 	}
 }
+
+// TestFanOutAtTheLimit: a fan-out wider than MaxConcurrency keeps the
+// child at the limit of operations in flight, which is not a flood: the
+// server counts an operation out before the child can start the next.
+func TestFanOutAtTheLimit(t *testing.T) {
+	p, _ := newPool(t, Options{})
+	src := `const rs = await Promise.all(Array.from({ length: 200 }, (_, id) => tools.getPet({ parameters: { id } })));
+return rs.filter((r) => r.ok).length`
+	for range 3 {
+		res := p.Run(context.Background(), src, &fakeHost{}, script.Limits{MaxCalls: 200})
+		if res.Err != nil || string(res.Value) != "200" {
+			t.Fatalf("result %s, error %+v", res.Value, res.Err)
+		}
+	}
+}
