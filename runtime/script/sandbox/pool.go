@@ -132,6 +132,9 @@ func (p *Pool) run(ctx context.Context, began time.Time, src string, host script
 		return failed(busy(timeout, p.opts.Concurrency))
 	}
 	if !isolated {
+		if lim.Timeout = timeout - time.Since(began); lim.Timeout <= 0 {
+			return failed(busy(timeout, p.opts.Concurrency))
+		}
 		lim.MaxMemoryGrowth = uint64(p.opts.Memory)
 		return script.Run(ctx, src, host, lim)
 	}
