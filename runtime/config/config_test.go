@@ -180,6 +180,8 @@ func TestBadValue(t *testing.T) {
 		{name: "origin", args: []string{"--http-allowed-origins", "example.com"}, want: "http_allowed_origins"},
 		{name: "write timeout shorter than a script", args: []string{"--http", ":1", "--http-write-timeout", "20s"},
 			want: "http_write_timeout (20s) must be longer than the longest call"},
+		{name: "script memory too small", env: map[string]string{"SWAG2MCP_SCRIPT_MEMORY": "1MB"}, want: "limits.script_memory (1048576 bytes) must be at least 32MB"},
+		{name: "script concurrency", args: []string{"--script-concurrency", "0"}, want: "from 1 to 64", wantUsage: true},
 		{name: "yaml", file: "a: [\n", want: "cfg.yaml: not valid YAML: syntax error at line"},
 		{name: "missing file", args: []string{"--config", "/nonexistent/cfg.yaml"}, want: "no such file"},
 	}
