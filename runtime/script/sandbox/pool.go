@@ -68,10 +68,10 @@ func (o Options) withDefaults() Options {
 // server's (no credentials), except the time zone scripts' dates use.
 func (o *Options) env() []string {
 	env := []string{EnvChild + "=" + strconv.FormatInt(o.Memory, 10),
-		// One goroutine runs the script; the pipe's reader and the
-		// collector get their turns by preemption. One processor keeps a
-		// child's threads few and its idle spinning short.
-		"GOMAXPROCS=1"}
+		// One goroutine runs the script, a second processor serves the
+		// pipe and the collector: with one, a round trip to the server
+		// measured four times slower (200 µs against 50 µs).
+		"GOMAXPROCS=2"}
 	if tz, ok := os.LookupEnv("TZ"); ok {
 		env = append(env, "TZ="+tz)
 	}
