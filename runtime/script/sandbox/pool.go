@@ -243,17 +243,18 @@ func (p *Pool) warm() {
 			}
 			p.mu.Lock()
 			defer p.mu.Unlock()
+			if c != nil {
+				select {
+				case p.idle <- c:
+				default:
+					go c.kill(endRetired)
+				}
+			}
+			// Waiters wake once the child is idle, so none of them starts
+			// another for want of it.
 			p.warming--
 			close(p.warmed)
 			p.warmed = make(chan struct{})
-			if c == nil {
-				return
-			}
-			select {
-			case p.idle <- c:
-			default:
-				go c.kill(endRetired)
-			}
 		}()
 	}
 }
