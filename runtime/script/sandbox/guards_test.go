@@ -138,7 +138,7 @@ func TestEngineDeadlines(t *testing.T) {
 func TestConfirmationPausesBothClocks(t *testing.T) {
 	p, _ := newPool(t, Options{Grace: 200 * time.Millisecond})
 	res := p.Run(context.Background(), `const r = await tools.pause({}); return r.data.confirmed`,
-		&fakeHost{Delay: 2 * time.Second}, script.Limits{Timeout: time.Second})
+		&fakeHost{Delay: 3 * time.Second}, script.Limits{Timeout: 2 * time.Second})
 	if res.Err != nil || string(res.Value) != "true" {
 		t.Fatalf("result %s, error %+v; want true", res.Value, res.Err)
 	}
@@ -163,11 +163,12 @@ func TestCancel(t *testing.T) {
 }
 
 // TestConcurrencyBound: with one slot two scripts run one after the
-// other; with two, side by side.
+// other; with two, side by side. Each script's call waits until both
+// calls are in flight, for at most a second.
 func TestConcurrencyBound(t *testing.T) {
 	for _, slots := range []int{1, 2} {
 		p, _ := newPool(t, Options{Concurrency: slots})
-		h := &fakeHost{Delay: 300 * time.Millisecond}
+		h := &fakeHost{Delay: time.Second, Meet: 2}
 		var wg sync.WaitGroup
 		for range 2 {
 			wg.Go(func() {

@@ -28,11 +28,13 @@ func TestMain(m *testing.M) {
 }
 
 // fakeHost serves getPet (answers its id), fail (always fails), slow
-// (waits Delay), big (answers Size bytes) and pause (holds the clock
-// paused for Delay, as a confirmation does). It counts calls in flight.
+// (waits Delay, or until Meet calls are in flight), big (answers Size
+// bytes) and pause (holds the clock paused for Delay, as a confirmation
+// does). It counts calls in flight.
 type fakeHost struct {
 	Size   int
 	Delay  time.Duration
+	Meet   int
 	OnCall func(path string)
 
 	mu       sync.Mutex
@@ -87,11 +89,21 @@ func (h *fakeHost) Call(ctx context.Context, path string, args json.RawMessage) 
 	case "big":
 		return script.CallResult{OK: true, Data: json.RawMessage(`"` + strings.Repeat("x", h.Size) + `"`)}
 	case "slow":
-		select {
-		case <-time.After(h.Delay):
-			return script.CallResult{OK: true, Data: json.RawMessage(`{"statusCode":200}`)}
-		case <-ctx.Done():
-			return script.CallResult{Error: json.RawMessage(`{"code":"cancelled","message":"cancelled"}`)}
+		deadline := time.After(h.Delay)
+		for {
+			h.mu.Lock()
+			met := h.Meet > 0 && h.inFlight >= h.Meet
+			h.mu.Unlock()
+			if met {
+				return script.CallResult{OK: true, Data: json.RawMessage(`{"statusCode":200,"met":true}`)}
+			}
+			select {
+			case <-deadline:
+				return script.CallResult{OK: true, Data: json.RawMessage(`{"statusCode":200}`)}
+			case <-ctx.Done():
+				return script.CallResult{Error: json.RawMessage(`{"code":"cancelled","message":"cancelled"}`)}
+			case <-time.After(5 * time.Millisecond):
+			}
 		}
 	case "pause":
 		resume := script.PauseClock(ctx)
