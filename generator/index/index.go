@@ -12,7 +12,7 @@ import (
 
 // Build returns the search index of every endpoint of api, documents in
 // catalog order (specs, their collections, their tags, their endpoints):
-// exactly the data the generator emits into catalog_gen.go.
+// exactly the data the generator writes into the server's data file.
 //
 // The index carries the word tables derived for api from the generator's
 // general lexicon (see package lexicon and search.Lexicon).
