@@ -18,6 +18,7 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/config"
 	"github.com/swag2mcp/swag2mcp/runtime/mcptools"
 	"github.com/swag2mcp/swag2mcp/runtime/metrics"
+	"github.com/swag2mcp/swag2mcp/runtime/redislimit"
 )
 
 // Exit codes of Main.
@@ -76,11 +77,13 @@ func Main(opts Options) int {
 		logger = newLogger(opts.Stderr, cfg)
 	}
 	opts.Logger = logger
-	s, rec, err := build(opts, cfg)
+	redislimit.RouteLibraryLogs(logger)
+	s, rec, closeService, err := build(opts, cfg)
 	if err != nil {
 		logger.Error("cannot start", "error", err)
 		return exitError
 	}
+	defer closeService()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if cfg.HTTP != "" {
@@ -96,14 +99,15 @@ func Main(opts Options) int {
 }
 
 // build makes the MCP server of opts with cfg, counting into a new
-// metrics recorder.
-func build(opts Options, cfg *config.Config) (*mcpserver.MCPServer, *metrics.Recorder, error) {
+// metrics recorder; closeService releases the service's connections.
+func build(opts Options, cfg *config.Config) (_ *mcpserver.MCPServer, _ *metrics.Recorder, closeService func(), _ error) {
 	rec := metrics.New()
 	svc, err := NewService(opts, cfg, rec)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return mcptools.NewServer(svc, mcptools.Options{Name: opts.Name, Version: opts.Version, Logger: opts.Logger, Metrics: rec}), rec, nil
+	s := mcptools.NewServer(svc, mcptools.Options{Name: opts.Name, Version: opts.Version, Logger: opts.Logger, Metrics: rec})
+	return s, rec, func() { svc.Close() }, nil
 }
 
 // newLogger logs to w at the configured level, as text or JSON lines.
