@@ -3,8 +3,8 @@ package config
 import (
 	"fmt"
 	"log/slog"
-	"os"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"

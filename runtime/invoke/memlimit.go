@@ -15,8 +15,8 @@ const maxLimiterEntries = 4096
 // dropped, and if none has, the one that ends first goes.
 type MemoryLimiter struct {
 	mu       sync.Mutex
-	cooldown map[string]time.Time // endpoint key → end of its cooldown
-	backoff  map[string]apiBackOff   // API key → the API's back-off
+	cooldown map[string]time.Time  // endpoint key → end of its cooldown
+	backoff  map[string]apiBackOff // API key → the API's back-off
 	now      func() time.Time
 }
 

@@ -142,7 +142,7 @@ func clientOptions(raw string) (*redis.Options, error) {
 	if !q.Has("max_retries") {
 		ro.MaxRetries = maxRetries
 	}
-	ro.DialerRetries = 1 // go-redis' default of 5 dials makes every call wait while Redis is down
+	ro.DialerRetries = 1      // go-redis' default of 5 dials makes every call wait while Redis is down
 	ro.DisableIdentity = true // no CLIENT SETINFO round trip per connection
 	ro.MaintNotificationsConfig = &maintnotifications.Config{Mode: maintnotifications.ModeDisabled}
 	return ro, nil

@@ -54,8 +54,8 @@ type Options struct {
 	HTTPClient  *http.Client      // for the API; nil: invoke's default client
 	// Limiter holds cooldowns and the API's back-offs; nil: Redis when
 	// Config.Redis is set (replicas share it), else this process's memory.
-	Limiter invoke.Limiter
-	DefsBudget  int               // bytes of $defs in one inspect answer; 0: DefaultDefsBudget
+	Limiter    invoke.Limiter
+	DefsBudget int // bytes of $defs in one inspect answer; 0: DefaultDefsBudget
 }
 
 // Service answers the calls. It is safe for concurrent use.
