@@ -6,13 +6,13 @@ SPECS   := .cache/specs
 GITHUB_SPEC := $(SPECS)/octokit-openapi/generated/api.github.com.json
 PRISM   := .cache/prism/node_modules/.bin/prism
 
-.PHONY: build test check golden bench report inspect-report demo corpus fetch-specs prism fuzz clean runtime-deps conformance loadbench
+.PHONY: build test check golden bench report inspect-report demo corpus fetch-specs prism fuzz clean runtime-deps conformance loadbench redis scalebench
 
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
 
-test: check prism conformance ## vet, format and tidy checks, the MCP conformance suite, then every test (goldens build their modules); ends with "N passed, N failed, N skipped"
-	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) $(GO) run ./internal/testsum -count=1 ./...
+test: check prism conformance redis ## vet, format and tidy checks, the MCP conformance suite, then every test (goldens build their modules); ends with "N passed, N failed, N skipped"
+	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) SWAG2MCP_REDIS_SERVER=$$(scripts/install-redis.sh) $(GO) run ./internal/testsum -count=1 ./...
 
 check:
 	$(GO) vet ./...
@@ -64,6 +64,12 @@ conformance: build ## the official MCP conformance suite (npm, Node 22 into .cac
 
 loadbench: conformance ## HTTP load: 50 clients x 2,000 calls of search, inspect and invoke against a local upstream
 	$(GO) run ./internal/loadbench -server $(CONFORMANCE)/petstore-mcp/petstore-mcp $(LOADBENCH_FLAGS)
+
+redis: ## redis-server for the scale-out test and benchmark (Debian's package via apt-get when missing; scripts/install-redis.sh)
+	scripts/install-redis.sh
+
+scalebench: conformance redis ## the loadbench load against 1 replica, then 3 with client-side round robin, sharing Redis: throughput, p50/p99, CPU s per replica, the Redis limiter's cost per call
+	$(GO) run ./internal/scalebench -server $(CONFORMANCE)/petstore-mcp/petstore-mcp -redis-server $$(scripts/install-redis.sh) $(SCALEBENCH_FLAGS)
 
 fetch-specs: ## real specs from the npm registry into .cache/specs
 	scripts/fetch-specs.sh
