@@ -11,8 +11,8 @@ PRISM   := .cache/prism/node_modules/.bin/prism
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
 
-test: check prism conformance redis ## vet, format and tidy checks, the MCP conformance suite, then every test (goldens build their modules); ends with "N passed, N failed, N skipped"
-	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) SWAG2MCP_REDIS_SERVER=$$(scripts/install-redis.sh) $(GO) run ./internal/testsum -count=1 ./...
+test: check prism conformance ## vet, format and tidy checks, the MCP conformance suite, redis-server when it can be installed, then every test (goldens build their modules); ends with "N passed, N failed, N skipped"
+	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) SWAG2MCP_REDIS_SERVER=$$(scripts/install-redis.sh || true) $(GO) run ./internal/testsum -count=1 ./...
 
 check:
 	$(GO) vet ./...
