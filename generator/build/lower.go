@@ -80,6 +80,10 @@ func lowerSpec(d *load.Doc, domain string, strict bool, rules filter.Rules) (*ir
 	}
 	l.spec.Collections = group(domain, title, g, l.eps)
 	l.spec.Defs = l.reg.Defs()
+	l.schemaWarnings()
+	l.duplicateOperationIDs()
+	l.conflictingTemplates()
+	l.compileSchemas()
 	return l.spec, l.skipped, l.diags
 }
 

@@ -2,33 +2,92 @@ package build
 
 import (
 	"slices"
+	"strings"
 
+	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi/datamodel/high/base"
 	v2high "github.com/pb33f/libopenapi/datamodel/high/v2"
 	v3high "github.com/pb33f/libopenapi/datamodel/high/v3"
+	"github.com/pb33f/libopenapi/datamodel/low"
 	"github.com/pb33f/libopenapi/orderedmap"
 
+	"github.com/swag2mcp/swag2mcp/generator/diag"
 	"github.com/swag2mcp/swag2mcp/generator/ir"
 	"github.com/swag2mcp/swag2mcp/generator/naming"
 )
 
-// addScheme appends a scheme to the spec and fills its environment variables.
-func (l *lowerer) addScheme(s *ir.SecurityScheme) {
+// addScheme appends a scheme to the spec, located at its key node.
+// Its environment variables are named once every spec is lowered
+// (assignCredentialVars), since they must be unique across the server.
+func (l *lowerer) addScheme(s *ir.SecurityScheme, key *yaml.Node) {
 	if l.schemes == nil {
 		l.schemes = make(map[string]int)
 	}
-	cc := slices.Contains(s.Flows, "clientCredentials")
-	s.EnvVars = naming.SchemeEnvVars(l.spec.EnvPrefix, naming.Scheme{
-		Name: s.Name, Type: s.Type, HTTPScheme: s.Scheme, ClientCredentials: cc,
-	})
+	s.Pos = l.pos(key)
 	l.schemes[s.Name] = len(l.spec.Security)
 	l.spec.Security = append(l.spec.Security, s)
 }
 
+// keyNodes maps the keys of a low-level map to their YAML nodes.
+func keyNodes[V any](m *orderedmap.Map[low.KeyReference[string], low.ValueReference[V]]) map[string]*yaml.Node {
+	out := map[string]*yaml.Node{}
+	if m == nil {
+		return out
+	}
+	for k := range m.KeysFromOldest() {
+		out[k.Value] = k.KeyNode
+	}
+	return out
+}
+
+// assignCredentialVars names every scheme's environment variables, unique
+// across the API, and warns, at the scheme, about each scheme that could
+// not have its plain names and which ones it reads instead.
+func assignCredentialVars(api *ir.API) diag.List {
+	specs := make([]naming.CredentialSpec, len(api.Specs))
+	for i, sp := range api.Specs {
+		specs[i].Prefix = sp.EnvPrefix
+		for _, s := range sp.Security {
+			specs[i].Schemes = append(specs[i].Schemes, naming.Scheme{
+				Name: s.Name, Type: s.Type, HTTPScheme: s.Scheme,
+				ClientCredentials: slices.Contains(s.Flows, "clientCredentials"),
+			})
+		}
+	}
+	vars, renamed := naming.CredentialEnvVars(specs)
+	for i, sp := range api.Specs {
+		for j, s := range sp.Security {
+			s.EnvVars = vars[i][j]
+		}
+	}
+	var diags diag.List
+	for _, r := range renamed {
+		sp := api.Specs[r.Spec]
+		s := sp.Security[r.Scheme]
+		hs := api.Specs[r.Holder.Spec]
+		holder := "a setting of spec " + quote(hs.Domain)
+		if r.Holder.Scheme >= 0 {
+			holder = "security scheme " + quote(hs.Security[r.Holder.Scheme].Name)
+			if r.Holder.Spec != r.Spec {
+				holder += " of spec " + quote(hs.Domain)
+			}
+		}
+		diags.Warnf(s.Pos.File, s.Pos.Line, s.Pos.Col,
+			"security scheme %q reads %s, not %s: that name is taken by %s",
+			s.Name, strings.Join(r.Vars, ", "), r.Taken, holder)
+	}
+	return diags
+}
+
 // schemesV3 lowers components.securitySchemes.
-func (l *lowerer) schemesV3(m *orderedmap.Map[string, *v3high.SecurityScheme]) {
+func (l *lowerer) schemesV3(c *v3high.Components) {
+	m := c.SecuritySchemes
 	if m == nil {
 		return
+	}
+	keys := map[string]*yaml.Node{}
+	if lc := c.GoLow(); lc != nil {
+		keys = keyNodes(lc.SecuritySchemes.Value)
 	}
 	for name, ss := range m.FromOldest() {
 		if ss == nil {
@@ -61,7 +120,7 @@ func (l *lowerer) schemesV3(m *orderedmap.Map[string, *v3high.SecurityScheme]) {
 				s.TokenURL = f.ClientCredentials.TokenUrl
 			}
 		}
-		l.addScheme(finishScheme(s))
+		l.addScheme(finishScheme(s), keys[name])
 	}
 }
 
@@ -71,6 +130,10 @@ func (l *lowerer) schemesV3(m *orderedmap.Map[string, *v3high.SecurityScheme]) {
 func (l *lowerer) schemesV2(d *v2high.SecurityDefinitions) {
 	if d == nil || d.Definitions == nil {
 		return
+	}
+	keys := map[string]*yaml.Node{}
+	if ld := d.GoLow(); ld != nil {
+		keys = keyNodes(ld.Definitions)
 	}
 	for name, ss := range d.Definitions.FromOldest() {
 		if ss == nil {
@@ -97,7 +160,7 @@ func (l *lowerer) schemesV2(d *v2high.SecurityDefinitions) {
 				}
 			}
 		}
-		l.addScheme(finishScheme(s))
+		l.addScheme(finishScheme(s), keys[name])
 	}
 }
 

@@ -100,13 +100,18 @@ paths:
 	}
 	s := api.Specs[0]
 	wantSchemes := []*ir.SecurityScheme{
-		{Name: "key", Type: "apiKey", In: "header", ParamName: "X-API-Key", EnvVars: []string{"SEC_KEY"}},
-		{Name: "basic-auth", Type: "http", Scheme: "basic", EnvVars: []string{"SEC_BASIC_AUTH_USERNAME", "SEC_BASIC_AUTH_PASSWORD"}},
-		{Name: "bearer", Type: "http", Scheme: "bearer", BearerFormat: "JWT", EnvVars: []string{"SEC_BEARER"}},
+		{Name: "key", Type: "apiKey", In: "header", ParamName: "X-API-Key", EnvVars: []string{"SEC_KEY"},
+			Pos: ir.Pos{File: "sec.yaml", Line: 6, Col: 5}},
+		{Name: "basic-auth", Type: "http", Scheme: "basic", EnvVars: []string{"SEC_BASIC_AUTH_USERNAME", "SEC_BASIC_AUTH_PASSWORD"},
+			Pos: ir.Pos{File: "sec.yaml", Line: 7, Col: 5}},
+		{Name: "bearer", Type: "http", Scheme: "bearer", BearerFormat: "JWT", EnvVars: []string{"SEC_BEARER"},
+			Pos: ir.Pos{File: "sec.yaml", Line: 8, Col: 5}},
 		{Name: "oauth", Type: "oauth2", TokenURL: "https://auth.example.com/token", Scopes: []string{"admin", "read", "write"},
 			Flows:   []string{"clientCredentials", "implicit"},
-			EnvVars: []string{"SEC_OAUTH_CLIENT_ID", "SEC_OAUTH_CLIENT_SECRET", "SEC_OAUTH_TOKEN_URL", "SEC_OAUTH_SCOPES"}},
-		{Name: "oidc", Type: "openIdConnect", OpenIDURL: "https://auth.example.com/.well-known", EnvVars: []string{"SEC_OIDC_TOKEN"}},
+			EnvVars: []string{"SEC_OAUTH_CLIENT_ID", "SEC_OAUTH_CLIENT_SECRET", "SEC_OAUTH_TOKEN_URL", "SEC_OAUTH_SCOPES"},
+			Pos:     ir.Pos{File: "sec.yaml", Line: 9, Col: 5}},
+		{Name: "oidc", Type: "openIdConnect", OpenIDURL: "https://auth.example.com/.well-known", EnvVars: []string{"SEC_OIDC_TOKEN"},
+			Pos: ir.Pos{File: "sec.yaml", Line: 14, Col: 5}},
 	}
 	if diff := cmp.Diff(wantSchemes, s.Security); diff != "" {
 		t.Errorf("schemes (-want +got):\n%s", diff)

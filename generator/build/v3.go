@@ -20,7 +20,7 @@ func (l *lowerer) lowerV3() grouping {
 	}
 	l.spec.BaseURL = serverURL(d.Servers)
 	if d.Components != nil {
-		l.schemesV3(d.Components.SecuritySchemes)
+		l.schemesV3(d.Components)
 	}
 	if d.Paths != nil && d.Paths.PathItems != nil {
 		for path, pi := range d.Paths.PathItems.FromOldest() {

@@ -143,6 +143,7 @@ type SecurityScheme struct {
 	OpenIDURL    string   // openIdConnect
 	Description  string
 	EnvVars      []string // environment variables that configure it, decided by naming
+	Pos          Pos      // where the spec defines it
 }
 
 // Def is one component schema rendered once per spec.

@@ -48,6 +48,7 @@ func (r *Registry) renderWith(emit func(*conv)) result {
 	}
 	c := try(r.maxDepth)
 	if c.overflow {
+		first := c
 		r.rollback(snap)
 		lo, hi := -1, r.maxDepth-1 // limit lo always fits
 		for lo < hi {
@@ -62,11 +63,18 @@ func (r *Registry) renderWith(emit func(*conv)) result {
 		}
 		if lo < 0 {
 			c = &conv{r: r, buf: []byte(markTooLarge)}
+			c.warn(first.rootFile, first.root, "schema too large: rendered, it passes %d bytes, so it is replaced by %s", r.maxBytes, markTooLarge)
 		} else {
 			c = try(lo)
+			c.warn(first.rootFile, first.root,
+				"schema too large: rendered, it passes %d bytes, so its subschemas below nesting level %d are replaced by %s",
+				r.maxBytes, lo, markTooLarge)
 		}
+	} else if c.deep != nil {
+		c.warn(c.deepFile, c.deep, "schema nested deeper than %d levels: the subschemas below are replaced by %s", r.maxDepth, markTooDeep)
 	}
 	r.errs = append(r.errs, c.errs...)
+	r.warns = append(r.warns, c.warns...)
 	return result{json: string(c.buf), refs: c.refs}
 }
 
@@ -79,7 +87,12 @@ type conv struct {
 	overflow bool
 	refs     []int
 	errs     []*Error
+	warns    []*Error     // what was lost or left out; never fatal
 	stack    []*yaml.Node // schema objects being written, for alias cycles
+	root     *yaml.Node   // the first schema written, where a size cut is reported
+	rootFile *file
+	deep     *yaml.Node // the first subschema cut for depth
+	deepFile *file
 }
 
 // full reports (and records) that the budget is spent.
@@ -99,6 +112,16 @@ func (c *conv) fail(f *file, n *yaml.Node, format string, args ...any) {
 	c.errs = append(c.errs, e)
 }
 
+// warn records a loss at node n of file f: not a reason to skip anything,
+// but never silent.
+func (c *conv) warn(f *file, n *yaml.Node, format string, args ...any) {
+	e := &Error{File: c.r.relFile(f), Msg: fmt.Sprintf(format, args...)}
+	if n != nil {
+		e.Line, e.Col = n.Line, n.Column
+	}
+	c.warns = append(c.warns, e)
+}
+
 // addRef notes that the output references def i.
 func (c *conv) addRef(i int) {
 	if !slices.Contains(c.refs, i) {
@@ -116,6 +139,9 @@ func (c *conv) schema(n *yaml.Node, f *file, depth int) {
 	}
 	at := n
 	n = deref(n)
+	if c.root == nil {
+		c.root, c.rootFile = at, f
+	}
 	switch {
 	case isNull(n):
 		c.fail(f, at, "schema is missing")
@@ -136,6 +162,9 @@ func (c *conv) schema(n *yaml.Node, f *file, depth int) {
 	}
 	if depth > c.limit {
 		if c.limit >= c.r.maxDepth {
+			if c.deep == nil {
+				c.deep, c.deepFile = at, f
+			}
 			c.raw(markTooDeep)
 		} else {
 			c.raw(markTooLarge)
@@ -190,6 +219,9 @@ func (c *conv) schemaMap(o *objWriter, k string, v *yaml.Node, f *file, depth in
 	c.raw("{")
 	inner := objWriter{c: c}
 	for _, p := range pairs(m) {
+		if k == "patternProperties" && !c.checkPattern(f, p.key, "patternProperties key", p.key.Value) {
+			continue
+		}
 		if !inner.key(p.key.Value) {
 			continue
 		}
@@ -202,21 +234,51 @@ func (c *conv) schemaMap(o *objWriter, k string, v *yaml.Node, f *file, depth in
 }
 
 // objWriter writes the keys of one JSON object, dropping repeated keys.
+// Keys are looked up in a list while few and in a set once many, so a
+// schema with tens of thousands of properties costs linear time.
 type objWriter struct {
 	c    *conv
-	keys []string
+	n    int      // keys written
+	keys []string // while n <= manyKeys
+	set  map[string]bool
 }
+
+// manyKeys is where objWriter moves its keys from the list to the set.
+const manyKeys = 32
 
 // key writes `"k":` (with a comma when needed) unless k was written before.
 func (o *objWriter) key(k string) bool {
-	if contains(o.keys, k) {
+	if o.seen(k) {
 		return false
 	}
-	if len(o.keys) > 0 {
+	if o.n > 0 {
 		o.c.raw(",")
 	}
-	o.keys = append(o.keys, k)
+	o.n++
 	o.c.buf = appendString(o.c.buf, k)
 	o.c.raw(":")
 	return true
+}
+
+// seen reports whether k was written before and remembers it.
+func (o *objWriter) seen(k string) bool {
+	if o.set != nil {
+		if o.set[k] {
+			return true
+		}
+		o.set[k] = true
+		return false
+	}
+	if contains(o.keys, k) {
+		return true
+	}
+	o.keys = append(o.keys, k)
+	if len(o.keys) > manyKeys {
+		o.set = make(map[string]bool, 2*len(o.keys))
+		for _, v := range o.keys {
+			o.set[v] = true
+		}
+		o.keys = nil
+	}
+	return false
 }

@@ -21,6 +21,10 @@
 //   - In 2.0 and 3.0 the siblings of $ref are dropped except annotations
 //     (title, description, default, examples, readOnly, writeOnly,
 //     deprecated, $comment) and nullable; 3.1 keeps them all.
+//   - A pattern, or a patternProperties key, that a generated server's
+//     validator cannot compile (runtime/pattern: Go's regexp, else
+//     ECMAScript) is left out, with a warning: the schema would not compile
+//     there otherwise.
 //   - Keywords that are not JSON Schema 2020-12 are dropped: discriminator,
 //     xml, externalDocs, x-* extensions, $id, $schema, $anchor, $dynamicRef,
 //     nested $defs/definitions (references into them become top-level defs),
@@ -36,7 +40,9 @@
 // Options.MaxDepth become {"$comment":"truncated: schema nested too
 // deeply"}, and a schema whose text passes Options.MaxSchemaBytes is cut at
 // a smaller depth (see renderWith). A structure that YAML aliases make
-// circular is cut with {"$comment":"circular schema cut"}.
+// circular is cut with {"$comment":"circular schema cut"}. Every cut for
+// size or depth, and every pattern left out, is reported by
+// Registry.Warnings with its place: nothing is lost silently.
 //
 // No input makes the package panic: problems are reported as *Error with the
 // line and column of the offending node, and the part concerned becomes {}

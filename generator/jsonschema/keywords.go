@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/pb33f/go-yaml"
+
+	"github.com/swag2mcp/swag2mcp/runtime/pattern"
 )
 
 // facts are what a schema object's keywords say about each other; they are
@@ -158,7 +160,12 @@ func (c *conv) keyword(o *objWriter, k string, v *yaml.Node, s *facts, f *file, 
 			c.value(v)
 			c.raw("]")
 		}
-	case "title", "description", "format", "pattern", "contentMediaType", "contentEncoding", "$comment":
+	case "title", "description", "format", "contentMediaType", "contentEncoding", "$comment":
+		c.text(o, k, v, f)
+	case "pattern":
+		if n := deref(v); n != nil && n.Kind == yaml.ScalarNode && !c.checkPattern(f, n, k, n.Value) {
+			return
+		}
 		c.text(o, k, v, f)
 	case "minimum":
 		c.bound(o, k, "exclusiveMinimum", s.exclMin, v, f)
@@ -243,6 +250,31 @@ func (c *conv) items(o *objWriter, v *yaml.Node, s *facts, f *file, depth int) {
 	if !s.prefixItems {
 		c.schemaList(o, "prefixItems", v, f, depth)
 	}
+}
+
+// checkPattern reports whether re is a regular expression a generated
+// server's validator can compile (runtime/pattern: Go's regexp, else
+// ECMAScript, JSON Schema's own dialect). One it cannot compile would fail
+// the whole schema there, so it is left out, with a warning at node n: the
+// API still checks it.
+func (c *conv) checkPattern(f *file, n *yaml.Node, k, re string) bool {
+	if _, err := pattern.Compile(re); err != nil {
+		c.warn(f, n, "%s %q is left out of the schema: it is not a regular expression a server can compile (%v)",
+			k, re, unwrapRegexp(err))
+		return false
+	}
+	return true
+}
+
+// unwrapRegexp keeps the reason of a regexp error, without the pattern
+// it repeats.
+func unwrapRegexp(err error) string {
+	msg := err.Error()
+	msg = strings.TrimPrefix(msg, "error parsing regexp: ")
+	if i := strings.LastIndex(msg, " in `"); i > 0 {
+		msg = msg[:i]
+	}
+	return msg
 }
 
 // ref writes a $ref to the def of its target.

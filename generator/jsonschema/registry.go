@@ -98,7 +98,8 @@ type Registry struct {
 	parents  map[*yaml.Node]*yaml.Node // see parentOf
 	pinned   map[*yaml.Node]target     // $ref value nodes libopenapi already resolved
 
-	errs []*Error
+	errs  []*Error
+	warns []*Error
 }
 
 // NewRegistry returns an empty registry for specs of dialect d.
@@ -167,6 +168,24 @@ func (r *Registry) guard(render func() result) (json string, refs []int, err err
 
 // Errors returns every problem found so far, in the order found.
 func (r *Registry) Errors() []*Error { return slices.Clone(r.errs) }
+
+// Warnings returns every loss found so far, in the order found: schemas
+// cut to their size or depth bound, keywords left out because a server
+// could not check them. Each is located like an Error; none stops a
+// schema from rendering.
+func (r *Registry) Warnings() []*Error { return slices.Clone(r.warns) }
+
+// DefPos locates def i in the spec (File as in Error); zeros when unknown.
+func (r *Registry) DefPos(i int) (file string, line, col int) {
+	if i < 0 || i >= len(r.defs) {
+		return "", 0, 0
+	}
+	d := r.defs[i]
+	if d.node != nil {
+		line, col = d.node.Line, d.node.Column
+	}
+	return r.relFile(d.file), line, col
+}
 
 // Defs returns every def in registration order (deterministic for the same
 // sequence of calls). Def names are unique and safe inside a JSON pointer.

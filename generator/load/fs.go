@@ -2,6 +2,7 @@ package load
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -15,12 +16,13 @@ import (
 // only inside the spec's folder: libopenapi's LocalFS would follow "../" out
 // of it, and given an fs.FS it would read every file of the folder up front.
 type confinedFS struct {
-	dir   string
-	inner *index.LocalFS
+	dir     string // the spec's folder as libopenapi sees it
+	realDir string // dir with symbolic links resolved
+	inner   *index.LocalFS
 }
 
-func newConfinedFS(dir string) *confinedFS {
-	return &confinedFS{dir: dir}
+func newConfinedFS(dir, realDir string) *confinedFS {
+	return &confinedFS{dir: dir, realDir: realDir}
 }
 
 // SetRolodex is called by libopenapi when the file system joins a document's
@@ -65,11 +67,30 @@ func (c *confinedFS) OpenWithContext(ctx context.Context, name string) (fs.File,
 		p = filepath.Join(c.dir, p)
 	}
 	p = filepath.Clean(p)
-	rel, err := filepath.Rel(c.dir, p)
-	if err != nil || !filepath.IsLocal(rel) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fmt.Errorf("outside the spec's folder")}
+	// The real path decides: "../" and symbolic links alike.
+	if _, err := resolveInside(c.realDir, p); err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
 	return c.inner.OpenWithContext(ctx, p)
+}
+
+// errOutside is why a file outside the spec's folder is not read.
+var errOutside = errors.New("outside the spec's folder")
+
+// resolveInside resolves every symbolic link of p and returns the real path
+// when it lies inside realDir (itself resolved); otherwise errOutside, or
+// the error that stopped the resolution (a missing file). Nothing is read:
+// a refused file's content is never seen, so it cannot leak into messages.
+func resolveInside(realDir, p string) (string, error) {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", err
+	}
+	rel, err := filepath.Rel(realDir, real)
+	if err != nil || !filepath.IsLocal(rel) {
+		return "", errOutside
+	}
+	return real, nil
 }
 
 // GetFiles lists the files read so far.

@@ -69,6 +69,13 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 		return nil, diags
 	}
 	dir := filepath.Dir(abs)
+	// References are confined to the folder the spec really lies in, so a
+	// symbolic link inside it cannot lead out of it.
+	realDir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		diags.Errorf(path, 0, 0, "%v", readProblem(err))
+		return nil, diags
+	}
 
 	cfg := datamodel.NewDocumentConfiguration()
 	// libopenapi logs to stdout by default; stdout belongs to the caller.
@@ -77,7 +84,7 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	cfg.SpecFilePath = abs
 	cfg.AllowFileReferences = true
 	cfg.AllowRemoteReferences = opts.AllowRemoteRefs
-	cfg.LocalFS = newConfinedFS(dir)
+	cfg.LocalFS = newConfinedFS(dir, realDir)
 	// What the generator does not use, skipped for speed (on GitHub's spec
 	// the three halve the loader's CPU time): libopenapi's circular
 	// reference analysis (the schema renderer breaks cycles itself and the
@@ -107,7 +114,7 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	if !ok {
 		return nil, diags
 	}
-	refDiags, remoteRefs := checkRefs(ctx, path, dir, info.RootNode, opts)
+	refDiags, remoteRefs := checkRefs(ctx, path, dir, realDir, info.RootNode, opts)
 	diags = append(diags, refDiags...)
 
 	doc = &Doc{Path: path, Version: version, Dialect: dialect}

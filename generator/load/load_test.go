@@ -2,11 +2,13 @@ package load
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -146,6 +148,11 @@ paths:
 			diags: []string{`spec.json:4:2: invalid JSON: invalid character '}' looking for beginning of object key string`},
 		},
 		{
+			name:  "a drive letter is a path, not a URL",
+			files: map[string]string{"spec.yaml": specWithRef("c:pet.yaml#/Pet")},
+			diags: []string{`spec.yaml:11:30: reference "c:pet.yaml#/Pet": file c:pet.yaml does not exist`},
+		},
+		{
 			name: "broken references",
 			files: map[string]string{
 				"spec.yaml": `openapi: 3.0.3
@@ -220,6 +227,56 @@ paths:
 				t.Errorf("V2 set %v, V3 set %v; want V2 %v", doc.V2 != nil, doc.V3 != nil, tt.v2)
 			}
 		})
+	}
+}
+
+// TestRemoteRefsNeverFetched checks that a spec cannot make the loader
+// fetch a URL unless remote references are allowed.
+func TestRemoteRefsNeverFetched(t *testing.T) {
+	var fetched atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		fetched.Add(1)
+		io.WriteString(w, "Pet: {type: string}\n")
+	}))
+	defer srv.Close()
+	spec := specWithRef(srv.URL + "/pet.yaml#/Pet")
+	for _, allow := range []bool{false, true} {
+		dir := t.TempDir()
+		writeFiles(t, dir, map[string]string{"spec.yaml": spec})
+		before := fetched.Load()
+		_, diags := Load(context.Background(), filepath.Join(dir, "spec.yaml"), Options{AllowRemoteRefs: allow})
+		n := fetched.Load() - before
+		if !allow && (n != 0 || !diags.HasErrors()) {
+			t.Errorf("remote refs refused: %d fetches, diagnostics %v; want none and an error", n, diags)
+		}
+		if allow && (n == 0 || diags.HasErrors()) {
+			t.Errorf("remote refs allowed: %d fetches, diagnostics %v; want the file fetched", n, diags)
+		}
+	}
+}
+
+// TestRefInExampleIsData checks that the reference checker leaves "$ref"
+// keys inside examples alone: they are data, not references.
+func TestRefInExampleIsData(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"spec.yaml": `openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /a:
+    get:
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: object}
+              example: {$ref: "#/nowhere"}
+`})
+	_, diags := Load(context.Background(), filepath.Join(dir, "spec.yaml"), Options{})
+	for _, d := range diags {
+		if strings.Contains(d.Msg, "does not resolve") {
+			t.Errorf("the example's $ref was checked as a reference: %s", d)
+		}
 	}
 }
 

@@ -2,6 +2,8 @@ package load
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -21,6 +23,7 @@ import (
 type refChecker struct {
 	ctx     context.Context
 	dir     string // absolute folder of the root spec; references stay inside
+	realDir string // dir with symbolic links resolved; real paths stay inside
 	relDir  string // that folder as the user wrote it, for messages
 	remote  bool   // remote references allowed
 	files   map[string]*yaml.Node
@@ -42,11 +45,12 @@ type remoteRef struct {
 
 // checkRefs checks the references reachable from the root spec at file
 // (whose contents are root).
-func checkRefs(ctx context.Context, file, dir string, root *yaml.Node, opts Options) (diag.List, []remoteRef) {
+func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, opts Options) (diag.List, []remoteRef) {
 	abs := filepath.Join(dir, filepath.Base(file))
 	c := &refChecker{
 		ctx:     ctx,
 		dir:     dir,
+		realDir: realDir,
 		relDir:  filepath.Dir(file),
 		remote:  opts.AllowRemoteRefs,
 		files:   map[string]*yaml.Node{abs: root},
@@ -134,11 +138,22 @@ func (c *refChecker) check(abs string, v *yaml.Node) {
 }
 
 // open reads and parses a referenced file, reporting failures at the $ref.
+// A file whose real path (symbolic links resolved) lies outside the spec's
+// folder is refused before it is read.
 func (c *refChecker) open(here string, v *yaml.Node, ref, target, rel string) *yaml.Node {
-	data, err := os.ReadFile(target)
+	real, err := resolveInside(c.realDir, target)
+	if errors.Is(err, errOutside) {
+		c.diags.Errorf(here, v.Line, v.Column,
+			"reference %q points outside the spec's folder through a symbolic link; only files inside it may be referenced", ref)
+		return nil
+	}
+	var data []byte
+	if err == nil {
+		data, err = os.ReadFile(real)
+	}
 	if err != nil {
 		reason := "cannot be read"
-		if os.IsNotExist(err) {
+		if errors.Is(err, fs.ErrNotExist) {
 			reason = "does not exist"
 		}
 		c.diags.Errorf(here, v.Line, v.Column, "reference %q: file %s %s", ref, filepath.ToSlash(rel), reason)

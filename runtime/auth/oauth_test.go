@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"sync"
@@ -259,5 +260,26 @@ func TestClientCredentialsCancel(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), `scheme "oauth"`) {
 		t.Errorf("error %q does not name the scheme", err)
+	}
+}
+
+// TestTokenRequestNeverRedirected checks that a token endpoint answering
+// with a redirect does not get the client secret sent on to where it
+// points.
+func TestTokenRequestNeverRedirected(t *testing.T) {
+	elsewhere := newTokenServer(t)
+	redirecting := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, elsewhere.URL+"/token", http.StatusTemporaryRedirect)
+	}))
+	t.Cleanup(redirecting.Close)
+	p := mustNew(t, testCatalog(redirecting.URL), Options{Getenv: env(ccVars(nil))})
+	req, _ := http.NewRequest(http.MethodGet, "http://127.0.0.1/", nil)
+	err := p.Apply(t.Context(), &p.cat.Specs[0], []catalog.Requirement{req1(sOAuth)}, req)
+	var te *TokenError
+	if !errors.As(err, &te) || te.Status != http.StatusTemporaryRedirect {
+		t.Errorf("error %v, want a TokenError with status 307", err)
+	}
+	if n := elsewhere.count(); n != 0 {
+		t.Errorf("the redirect target got %d token requests, want none", n)
 	}
 }

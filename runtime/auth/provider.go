@@ -87,6 +87,7 @@ func New(cat *catalog.Catalog, opts Options) (*Provider, error) {
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
 		}
 	}
+	names := catalog.CredentialEnvVars(cat.Specs)
 	for i := range cat.Specs {
 		sp := &cat.Specs[i]
 		for _, k := range []string{sp.ID, sp.Domain} {
@@ -96,7 +97,7 @@ func New(cat *catalog.Catalog, opts Options) (*Provider, error) {
 		}
 		list := make([]*scheme, len(sp.Security))
 		for j := range sp.Security {
-			s := newScheme(i, j, sp.EnvPrefix, &sp.Security[j])
+			s := newScheme(i, j, names[i][j], &sp.Security[j])
 			list[j] = s
 			for vi, name := range s.vars {
 				v, ok := p.read(name)

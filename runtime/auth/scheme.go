@@ -44,11 +44,10 @@ type scheme struct {
 
 // newScheme classifies def and takes its variable names from def.EnvVars,
 // the list the README shows. A catalog without them (or with a list of
-// another length) gets them from catalog.SchemeEnvVars, the rule the
-// generator named them by.
-func newScheme(spec, idx int, prefix string, def *catalog.SecurityScheme) *scheme {
-	s := &scheme{spec: spec, idx: idx, name: def.Name, def: def, kind: kindOf(def)}
-	s.vars = catalog.SchemeEnvVars(prefix, def)
+// another length) uses vars, the names catalog.CredentialEnvVars gives:
+// the rule the generator named them by.
+func newScheme(spec, idx int, vars []string, def *catalog.SecurityScheme) *scheme {
+	s := &scheme{spec: spec, idx: idx, name: def.Name, def: def, kind: kindOf(def), vars: vars}
 	if len(def.EnvVars) == len(s.vars) {
 		s.vars = def.EnvVars
 	}

@@ -34,3 +34,66 @@ func TestSchemeEnvVars(t *testing.T) {
 		})
 	}
 }
+
+// TestCredentialEnvVars checks that no two schemes, and no scheme and a
+// spec's own setting, share a variable, and that the first scheme of a
+// clash keeps its plain names.
+func TestCredentialEnvVars(t *testing.T) {
+	specs := []Spec{
+		{EnvPrefix: "SPEC", Security: []SecurityScheme{
+			{Name: "api-key", Type: "apiKey"},
+			{Name: "api_key", Type: "apiKey"},
+			{Name: "API.KEY", Type: "http", Scheme: "bearer"},
+			{Name: "api_key_2", Type: "apiKey"},        // the name api_key got
+			{Name: "base-url", Type: "apiKey"},         // SPEC_BASE_URL is the base URL override
+			{Name: "b", Type: "http", Scheme: "basic"}, // SPEC_B_USERNAME, SPEC_B_PASSWORD
+			{Name: "b_password", Type: "apiKey"},       // one of b's
+			{Name: "mtls", Type: "mutualTLS"},          // no variables, no clash
+			{Name: "mtls-too", Type: "mutualTLS"},      // likewise
+			{Name: "c", Type: "oauth2", Flows: []string{"clientCredentials"}},
+			{Name: "c_scopes", Type: "oauth2"}, // SPEC_C_SCOPES_TOKEN: free
+		}},
+		{EnvPrefix: "SPEC_API", Security: []SecurityScheme{
+			{Name: "key", Type: "apiKey"}, // SPEC_API_KEY is the first spec's
+		}},
+	}
+	want := [][][]string{
+		{
+			{"SPEC_API_KEY"},
+			{"SPEC_API_KEY_2"},
+			{"SPEC_API_KEY_3"},
+			{"SPEC_API_KEY_2_2"},
+			{"SPEC_BASE_URL_2"},
+			{"SPEC_B_USERNAME", "SPEC_B_PASSWORD"},
+			{"SPEC_B_PASSWORD_2"},
+			nil,
+			nil,
+			{"SPEC_C_CLIENT_ID", "SPEC_C_CLIENT_SECRET", "SPEC_C_TOKEN_URL", "SPEC_C_SCOPES"},
+			{"SPEC_C_SCOPES_TOKEN"},
+		},
+		{{"SPEC_API_KEY_4"}},
+	}
+	got := CredentialEnvVars(specs)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	seen := map[string]bool{}
+	for _, sp := range specs {
+		for _, v := range SpecEnvVars(sp.EnvPrefix) {
+			seen[v] = true
+		}
+	}
+	for _, spec := range got {
+		for _, vars := range spec {
+			for _, v := range vars {
+				if seen[v] {
+					t.Errorf("%s is given twice", v)
+				}
+				seen[v] = true
+			}
+		}
+	}
+	if again := CredentialEnvVars(specs); !cmp.Equal(got, again) {
+		t.Errorf("not deterministic: %v then %v", got, again)
+	}
+}

@@ -27,6 +27,10 @@ type Config struct {
 	Timeout       time.Duration // one invoke, retries included
 	Retries       int           // extra attempts after a transient failure; 0: off
 	ScriptTimeout time.Duration // longest script run, and the most a call may ask for
+	// ScriptMemory is the memory one script may use; ScriptConcurrency
+	// how many scripts run at once (each in a process of its own).
+	ScriptMemory      int64
+	ScriptConcurrency int
 	// Specs are per-spec limits by spec domain (limits.specs in the file,
 	// {PREFIX}_COOLDOWN and {PREFIX}_TIMEOUT in the environment).
 	Specs map[string]SpecLimits

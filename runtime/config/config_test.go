@@ -45,6 +45,7 @@ func TestDefaults(t *testing.T) {
 	want := Config{
 		LogLevel: slog.LevelInfo, LogFormat: LogText,
 		Cooldown: 10 * time.Second, Timeout: 30 * time.Second, Retries: 2, ScriptTimeout: 30 * time.Second,
+		ScriptMemory: 256 << 20, ScriptConcurrency: 1,
 		MaxResponseSize: 1 << 20, MaxBodySize: 1 << 30, KeepFiles: 100, KeepBytes: 1 << 30,
 		Confirm:         ConfirmAuto,
 		HTTPMaxBodySize: 4 << 20, HTTPReadTimeout: 30 * time.Second, HTTPWriteTimeout: 10 * time.Minute,
@@ -179,6 +180,8 @@ func TestBadValue(t *testing.T) {
 		{name: "origin", args: []string{"--http-allowed-origins", "example.com"}, want: "http_allowed_origins"},
 		{name: "write timeout shorter than a script", args: []string{"--http", ":1", "--http-write-timeout", "20s"},
 			want: "http_write_timeout (20s) must be longer than the longest call"},
+		{name: "script memory too small", env: map[string]string{"SWAG2MCP_SCRIPT_MEMORY": "1MB"}, want: "limits.script_memory (1048576 bytes) must be at least 32MB"},
+		{name: "script concurrency", args: []string{"--script-concurrency", "0"}, want: "from 1 to 64", wantUsage: true},
 		{name: "yaml", file: "a: [\n", want: "cfg.yaml: not valid YAML: syntax error at line"},
 		{name: "missing file", args: []string{"--config", "/nonexistent/cfg.yaml"}, want: "no such file"},
 	}

@@ -60,6 +60,13 @@ func Keys() []Key {
 		{Name: "limits.script_timeout", Flag: "script-timeout", Env: "SWAG2MCP_SCRIPT_TIMEOUT", Kind: Duration, Default: "30s", Arg: "time", Group: GroupCalls,
 			Doc: "longest time a script may run, and the most a call may ask for",
 			set: func(c *Config, v value) { c.ScriptTimeout = v.d }},
+		{Name: "limits.script_memory", Flag: "script-memory", Env: "SWAG2MCP_SCRIPT_MEMORY", Kind: Size, Default: "256MB", Arg: "size", Group: GroupCalls,
+			Doc: "memory one script may use: each script runs in a process of its own, stopped past it (on Linux; elsewhere an approximate heap watchdog)",
+			set: func(c *Config, v value) { c.ScriptMemory = v.n }},
+		{Name: "limits.script_concurrency", Flag: "script-concurrency", Env: "SWAG2MCP_SCRIPT_CONCURRENCY", Kind: Count, Min: 1, Max: 64, Default: "1",
+			Arg: "scripts", Group: GroupCalls,
+			Doc: "scripts running at once, each in its own process; more wait for a slot within their timeout. Memory: up to this times script_memory",
+			set: func(c *Config, v value) { c.ScriptConcurrency = int(v.n) }},
 
 		{Name: "responses.workspace", Flag: "workspace", Env: "SWAG2MCP_WORKSPACE", Kind: Path, Arg: "folder", Group: GroupResponses,
 			Doc: "folder for responses too large to answer inline, which replicas may share (default: swag2mcp/NAME in the user cache folder)",

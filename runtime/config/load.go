@@ -174,7 +174,12 @@ func specsFromEnv(c *Config, getenv func(string) string, specs []Spec, keys map[
 }
 
 // Bounds checked across keys.
-const maxSafeOps = 256
+const (
+	maxSafeOps = 256
+	// minScriptMemory is the least limits.script_memory: a script's
+	// process needs about 10 MB to start the engine.
+	minScriptMemory = 32 << 20
+)
 
 // check reports settings that are wrong together.
 func (c *Config) check() error {
@@ -188,6 +193,9 @@ func (c *Config) check() error {
 		if strings.TrimSpace(p) == "" {
 			return errors.New("safe_ops: empty pattern")
 		}
+	}
+	if c.ScriptMemory < minScriptMemory {
+		return fmt.Errorf("limits.script_memory (%d bytes) must be at least 32MB: a script's process needs about 10 MB to start", c.ScriptMemory)
 	}
 	if longest := max(c.Timeout, c.ScriptTimeout); c.HTTP != "" && c.HTTPWriteTimeout <= longest {
 		return fmt.Errorf("http_write_timeout (%s) must be longer than the longest call, limits.timeout and limits.script_timeout (%s)",

@@ -172,6 +172,14 @@ func sendError(ctx context.Context, e *catalog.Endpoint, timeout time.Duration, 
 	return fmt.Errorf("%s: %w", where, err)
 }
 
+// maxRedirects is how many requests one attempt makes at most, as with
+// net/http's default policy: the first and nine redirects followed.
+const maxRedirects = 10
+
+// errTooManyRedirects ends an attempt that met a redirect loop; it is not
+// retried, since a loop answers the same way every time.
+var errTooManyRedirects = fmt.Errorf("stopped after %d redirects", maxRedirects)
+
 // sameOrigin wraps a redirect policy: a redirect to another scheme or host
 // is not followed, and its 3xx answer comes back as is.
 func sameOrigin(next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
@@ -183,8 +191,8 @@ func sameOrigin(next func(*http.Request, []*http.Request) error) func(*http.Requ
 		if next != nil {
 			return next(req, via)
 		}
-		if len(via) >= 10 {
-			return errors.New("stopped after 10 redirects")
+		if len(via) >= maxRedirects {
+			return errTooManyRedirects
 		}
 		return nil
 	}

@@ -150,7 +150,11 @@ func TestAuthHook(t *testing.T) {
 		t.Errorf("X-Key = %q, want the authenticator's", got)
 	}
 	var rl *RateLimitError
+	before := fa.calls.Load()
 	if _, err := c.Do(context.Background(), &Input{Endpoint: &ep}, anyStub); !errors.As(err, &rl) || Seconds(rl.Wait) != 10 {
 		t.Errorf("third call = %v, want a 10 s cooldown", err)
+	}
+	if n := fa.calls.Load() - before; n != 0 {
+		t.Errorf("a call refused by its cooldown asked for credentials %d time(s); want it refused before", n)
 	}
 }

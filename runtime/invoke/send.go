@@ -2,6 +2,7 @@ package invoke
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"time"
@@ -107,7 +108,7 @@ func (c *Client) send(ctx context.Context, e *catalog.Endpoint, p *prepared, bas
 		out, header, err := c.roundTrip(req)
 		if err != nil {
 			last = sendError(ctx, e, lim.Timeout, err)
-			if idempotent && ctx.Err() == nil {
+			if idempotent && ctx.Err() == nil && !errors.Is(err, errTooManyRedirects) {
 				return nil, last
 			}
 			return nil, backoff.Permanent(last)

@@ -36,7 +36,7 @@ type Validator struct {
 // compiled is one endpoint's schema, ready to validate.
 type compiled struct {
 	schema *jsonschema.Schema
-	doc    any // the schema document, for quoting parts of it
+	doc    map[string]any // the schema document, for quoting parts of it
 	err    error
 }
 
@@ -71,7 +71,12 @@ func (v *Validator) Check(e *catalog.Endpoint, args *Args) (Fixes, error) {
 	}
 	c := v.compile(e)
 	if c.err != nil {
-		return fx, nil // a schema the validator cannot read checks nothing; the API will judge
+		// Never send what could not be checked. The generator refuses such
+		// schemas, so only a catalog written by hand or by another version
+		// gets here.
+		return fx, &ValidationError{Problems: []string{
+			"the server cannot check this endpoint's arguments, so it sends nothing: its input schema does not compile (" +
+				firstLine(c.err.Error()) + "); regenerate the server with a current swag2mcp"}}
 	}
 	fx.Defaulted = fillDefaults(c.doc, args)
 	checked := args
@@ -335,45 +340,6 @@ func (v *Validator) compile(e *catalog.Endpoint) *compiled {
 	v.cache[e.ID] = c
 	v.order = append(v.order, e.ID)
 	return c
-}
-
-// compileNew joins e's input schema with the spec's defs it reaches and
-// compiles the result.
-func (v *Validator) compileNew(e *catalog.Endpoint) *compiled {
-	doc, err := decodeJSON([]byte(e.InputSchema.String()))
-	if err != nil {
-		return &compiled{err: err}
-	}
-	root, ok := doc.(map[string]any)
-	if !ok {
-		return &compiled{err: fmt.Errorf("input schema is not an object")}
-	}
-	if spec := specOf(v.cat, e); spec != nil && len(e.Defs) > 0 {
-		defs := map[string]any{}
-		for _, i := range e.Defs {
-			if i < 0 || i >= len(spec.Defs) {
-				continue
-			}
-			d, err := decodeJSON([]byte(spec.Defs[i].Schema))
-			if err != nil {
-				return &compiled{err: err}
-			}
-			defs[spec.Defs[i].Name] = d
-		}
-		root["$defs"] = defs
-	}
-	root["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-	url := "mem:///endpoint/" + e.ID + ".json"
-	comp := jsonschema.NewCompiler()
-	comp.AssertContent() // a base64 file argument must be base64
-	if err := comp.AddResource(url, root); err != nil {
-		return &compiled{err: err}
-	}
-	s, err := comp.Compile(url)
-	if err != nil {
-		return &compiled{err: err}
-	}
-	return &compiled{schema: s, doc: root}
 }
 
 // specOf finds e's spec without trusting the catalog's indexes.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/swag2mcp/swag2mcp/runtime/auth"
 	"github.com/swag2mcp/swag2mcp/runtime/metrics"
+	"github.com/swag2mcp/swag2mcp/runtime/script"
 	"github.com/swag2mcp/swag2mcp/runtime/service"
 )
 
@@ -26,6 +27,10 @@ type Options struct {
 	Version string
 	Logger  *slog.Logger      // nil discards logs
 	Metrics *metrics.Recorder // nil records nothing
+	// Scripts runs the script tool's scripts; nil runs them in this
+	// process (script.InProcess). runtime/server.Main gives a
+	// sandbox.Pool, which runs each in a child process.
+	Scripts script.Runner
 }
 
 // instructions tell a client's model how the tools fit together.
@@ -62,7 +67,7 @@ func NewServer(svc *service.Service, opts Options) *mcpserver.MCPServer {
 		mcpserver.WithLegacyServerInitiatedRequests(), //nolint:staticcheck // see above
 	)
 	a := &adapter{svc: svc, mcp: s, metrics: opts.Metrics}
-	a.script = newScriptTool(a)
+	a.script = newScriptTool(a, opts.Scripts)
 	s.AddTools(a.tools()...)
 	return s
 }

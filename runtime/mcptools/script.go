@@ -24,6 +24,7 @@ const scriptOutputBytes = 256 << 10
 // index of the visible endpoints, built at the first run.
 type scriptTool struct {
 	a          *adapter
+	runner     script.Runner
 	limits     script.Limits
 	maxTimeout time.Duration
 
@@ -31,12 +32,15 @@ type scriptTool struct {
 	index *scripthost.Index
 }
 
-func newScriptTool(a *adapter) *scriptTool {
+func newScriptTool(a *adapter, runner script.Runner) *scriptTool {
 	maxTimeout := a.svc.ScriptTimeout()
 	if maxTimeout <= 0 {
 		maxTimeout = script.DefaultTimeout
 	}
-	return &scriptTool{a: a, maxTimeout: maxTimeout, limits: script.Limits{MaxOutputBytes: scriptOutputBytes}}
+	if runner == nil {
+		runner = script.InProcess{}
+	}
+	return &scriptTool{a: a, runner: runner, maxTimeout: maxTimeout, limits: script.Limits{MaxOutputBytes: scriptOutputBytes}}
 }
 
 func (s *scriptTool) tool(ro bool) mcp.Tool {
@@ -105,7 +109,7 @@ func (s *scriptTool) run(ctx context.Context, req mcp.CallToolRequest) (any, err
 	s.once.Do(func() { s.index = scripthost.NewIndex(s.a.svc) })
 	ctx = invoke.WithCooldownScope(ctx, invoke.NewCooldownScope())
 	host := scripthost.New(s.a.svc, s.index, pausing(s.a.scriptAsker(ctx)))
-	res := script.Run(ctx, args.Code, host, lim)
+	res := s.runner.Run(ctx, args.Code, host, lim)
 	ans := scriptAnswer{Result: res}
 	if size, limit := len(res.Value), s.a.svc.MaxInlineBytes(); int64(size) > limit {
 		ref, err := s.a.svc.SaveJSON(res.Value, "The script's returned value")

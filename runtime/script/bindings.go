@@ -183,6 +183,9 @@ func (r *run) nativePrint(c goja.FunctionCall) goja.Value {
 	}
 	r.outBytes += len(text)
 	r.res.Console = append(r.res.Console, text)
+	if r.obs != nil {
+		r.obs.Printed(text)
+	}
 	return goja.Undefined()
 }
 
@@ -194,6 +197,9 @@ func (r *run) nativeEmit(c goja.FunctionCall) goja.Value {
 	}
 	r.outBytes += len(s)
 	r.res.Emitted = append(r.res.Emitted, json.RawMessage(s))
+	if r.obs != nil {
+		r.obs.Emitted(json.RawMessage(s))
+	}
 	return goja.Undefined()
 }
 
@@ -293,13 +299,7 @@ func hostJSON(raw json.RawMessage, err error) (string, string) {
 	if len(bytes.TrimSpace(raw)) == 0 || !json.Valid(raw) {
 		return `{"error":{"code":"internal_error","message":"the server gave no valid answer"}}`, "internal_error"
 	}
-	var probe struct {
-		Error json.RawMessage `json:"error"`
-	}
-	if json.Unmarshal(raw, &probe) == nil && len(probe.Error) > 0 {
-		return string(raw), errorCode(probe.Error)
-	}
-	return string(raw), "ok"
+	return string(raw), AnswerOutcome(raw, nil)
 }
 
 // errorCode reads the code of an error object, or "error".

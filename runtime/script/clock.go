@@ -6,11 +6,11 @@ import (
 	"time"
 )
 
-// clock is a run's timeout that can be paused while a human answers a
+// Clock is a run's timeout that can be paused while a human answers a
 // confirmation: the time someone takes to read a prompt is not the
 // script's. Pauses nest (parallel calls may each ask); the clock runs only
-// when none is open.
-type clock struct {
+// when none is open. Its methods are safe for concurrent use.
+type Clock struct {
 	mu      sync.Mutex
 	left    time.Duration // time remaining when the clock last stopped
 	started time.Time     // when it last started running
@@ -20,14 +20,14 @@ type clock struct {
 	expire  func()
 }
 
-// startClock runs expire once d of unpaused time has passed.
-func startClock(d time.Duration, expire func()) *clock {
-	c := &clock{left: d, started: time.Now(), expire: expire}
+// StartClock runs expire once d of unpaused time has passed.
+func StartClock(d time.Duration, expire func()) *Clock {
+	c := &Clock{left: d, started: time.Now(), expire: expire}
 	c.timer = time.AfterFunc(d, c.fire)
 	return c
 }
 
-func (c *clock) fire() {
+func (c *Clock) fire() {
 	c.mu.Lock()
 	if c.done || c.paused > 0 {
 		c.mu.Unlock()
@@ -38,8 +38,9 @@ func (c *clock) fire() {
 	c.expire()
 }
 
-// pause stops the clock until the returned function is called (once).
-func (c *clock) pause() (resume func()) {
+// Pause stops the clock until the returned function is called; calls
+// after the first do nothing.
+func (c *Clock) Pause() (resume func()) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.done {
@@ -54,7 +55,7 @@ func (c *clock) pause() (resume func()) {
 	return func() { once.Do(c.resume) }
 }
 
-func (c *clock) resume() {
+func (c *Clock) resume() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.paused--
@@ -65,22 +66,34 @@ func (c *clock) resume() {
 	c.timer = time.AfterFunc(max(c.left, 0), c.fire)
 }
 
-// stop ends the clock without expiring.
-func (c *clock) stop() {
+// Stop ends the clock without expiring.
+func (c *Clock) Stop() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.done = true
 	c.timer.Stop()
 }
 
+// Pauser stops a run's timeout until resume is called. *Clock is one;
+// runtime/script/sandbox has one that also pauses the clock of a script
+// running in another process.
+type Pauser interface {
+	Pause() (resume func())
+}
+
 type clockKey struct{}
+
+// WithPauser returns ctx under which PauseClock pauses p.
+func WithPauser(ctx context.Context, p Pauser) context.Context {
+	return context.WithValue(ctx, clockKey{}, p)
+}
 
 // PauseClock stops the timeout of the script run that ctx belongs to until
 // resume is called, so the time a human takes to answer a confirmation
 // does not count against the script. Outside a script run it does nothing.
 func PauseClock(ctx context.Context) (resume func()) {
-	if c, ok := ctx.Value(clockKey{}).(*clock); ok {
-		return c.pause()
+	if p, ok := ctx.Value(clockKey{}).(Pauser); ok {
+		return p.Pause()
 	}
 	return func() {}
 }

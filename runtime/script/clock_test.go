@@ -9,9 +9,9 @@ import (
 // once every nested pause has ended; stop prevents expiry.
 func TestClockPause(t *testing.T) {
 	expired := make(chan struct{}, 1)
-	c := startClock(20*time.Millisecond, func() { expired <- struct{}{} })
-	outer := c.pause()
-	inner := c.pause()
+	c := StartClock(20*time.Millisecond, func() { expired <- struct{}{} })
+	outer := c.Pause()
+	inner := c.Pause()
 	time.Sleep(60 * time.Millisecond)
 	outer()
 	outer() // a second call of one resume is a no-op
@@ -27,7 +27,7 @@ func TestClockPause(t *testing.T) {
 		t.Fatal("did not expire after every pause ended")
 	}
 
-	stopped := startClock(10*time.Millisecond, func() { t.Error("a stopped clock expired") })
-	stopped.stop()
+	stopped := StartClock(10*time.Millisecond, func() { t.Error("a stopped clock expired") })
+	stopped.Stop()
 	time.Sleep(40 * time.Millisecond)
 }

@@ -13,7 +13,10 @@
 // Budgets: a fixed TransferBudget of JSON moved into the script, a
 // timeout that interrupts running code (infinite loops included), and
 // bounds on source size, tool calls, calls in flight, call depth and
-// output. Memory is bounded only approximately: goja has no allocation
-// limit, so a watchdog stops a script when the process's live heap grows by
-// more than Limits.MaxMemoryGrowth over its start (see memory.go).
+// output. Run bounds memory only approximately: goja has no allocation
+// limit, so a watchdog stops a script when the process's live heap grows
+// by more than Limits.MaxMemoryGrowth over its start (see memory.go).
+// Hard bounds need a process of the script's own: runtime/script/sandbox
+// runs Run in a child process with an address-space limit and a kill at
+// the deadline.
 package script

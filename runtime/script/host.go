@@ -24,6 +24,30 @@ type Host interface {
 	Known(name string) bool
 }
 
+// Observer is an optional interface of a Host: it is told each emitted
+// value and each console line kept, as they happen and on the script's
+// goroutine, so that what a script showed survives the end of a process
+// killed under it.
+type Observer interface {
+	Emitted(value json.RawMessage)
+	Printed(line string)
+}
+
+// Runner runs scripts. InProcess runs them in the calling process;
+// runtime/script/sandbox runs each in a child process with hard limits.
+type Runner interface {
+	Run(ctx context.Context, src string, host Host, lim Limits) *Result
+}
+
+// InProcess is the Runner of this process: Run. Its memory bound is the
+// approximate watchdog of memory.go.
+type InProcess struct{}
+
+// Run runs src with Run.
+func (InProcess) Run(ctx context.Context, src string, host Host, lim Limits) *Result {
+	return Run(ctx, src, host, lim)
+}
+
 // SearchQuery is the argument of tools.search.
 type SearchQuery struct {
 	Query  string `json:"query"`

@@ -70,7 +70,8 @@ const (
 	CodeException      = "script_error"     // an uncaught exception or rejection
 	CodeTimeout        = "timeout"          // the run hit its timeout
 	CodeCancelled      = "cancelled"        // the caller cancelled the run
-	CodeMemory         = "memory_limit"     // the live heap grew past MaxMemoryGrowth
+	CodeMemory         = "memory_limit"     // the live heap grew past MaxMemoryGrowth, or the script's process ran out of memory
+	CodeEngineFailed   = "engine_failed"    // the script's process could not start or ended unexpectedly
 	CodeSourceTooLarge = "source_too_large" // the source exceeds MaxSourceBytes
 	CodeResultTooLarge = "result_too_large" // the returned value exceeds MaxResultBytes
 	CodeStalled        = "stalled"          // awaiting a promise nothing can settle

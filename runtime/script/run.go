@@ -30,6 +30,7 @@ var (
 // on the script's goroutine.
 type run struct {
 	host  Host
+	obs   Observer // the host's, or nil
 	lim   Limits
 	vm    *goja.Runtime
 	loop  *loop
@@ -57,11 +58,10 @@ func Run(ctx context.Context, src string, host Host, lim Limits) *Result {
 	lim = lim.withDefaults()
 	r := &run{host: host, lim: lim, loop: newLoop(), began: time.Now(), res: &Result{Calls: []Trace{}},
 		sem: make(chan struct{}, lim.MaxConcurrency)}
+	r.obs, _ = host.(Observer)
 	defer func() { r.res.DurationMS = millis(time.Since(r.began)) }()
-	if len(src) > lim.MaxSourceBytes {
-		r.res.Err = &Error{Code: CodeSourceTooLarge, Message: fmt.Sprintf(
-			"the script is %d bytes, more than the %d allowed; move data out of the source and fetch it with tools.call",
-			len(src), lim.MaxSourceBytes)}
+	if e := CheckSource(src, lim); e != nil {
+		r.res.Err = e
 		return r.res
 	}
 	// Parsing with source maps off: a sourceMappingURL comment would make
@@ -82,9 +82,9 @@ func Run(ctx context.Context, src string, host Host, lim Limits) *Result {
 	runCtx, cancelRun := context.WithCancelCause(base)
 	cancel := func() { cancelRun(context.Canceled) }
 	defer cancel()
-	clk := startClock(lim.Timeout, func() { cancelRun(errTimeout) })
-	defer clk.stop()
-	runCtx = context.WithValue(runCtx, clockKey{}, clk)
+	clk := StartClock(lim.Timeout, func() { cancelRun(errTimeout) })
+	defer clk.Stop()
+	runCtx = WithPauser(runCtx, clk)
 	r.ctx = runCtx
 	go watchMemory(runCtx, lim.MaxMemoryGrowth, cancelBase)
 
@@ -232,7 +232,7 @@ func (r *run) failCause() {
 			r.lim.Timeout)}
 	case errors.Is(cause, errMemory):
 		r.failed = &Error{Code: CodeMemory, Message: fmt.Sprintf(
-			"the script was stopped because the server's memory grew by more than %d MiB while it ran; keep less data in variables",
+			"the script was stopped because its memory grew by more than %d MiB while it ran; keep less data in variables",
 			r.lim.MaxMemoryGrowth>>20)}
 	default:
 		r.failed = &Error{Code: CodeCancelled, Message: "the script was cancelled by the client"}

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
 )
 
@@ -35,18 +36,43 @@ func FuzzQuery(f *testing.F) {
 	})
 }
 
-// FuzzIndex opens corrupted indexes: searching one may find nothing, but
-// never panics.
+// FuzzIndex opens corrupted indexes: searching one may find nothing or
+// wrong things, but every answer stays well-formed: no panic, only query
+// errors, at most Limit hits of existing endpoints, each once, by falling
+// score, and a Total that counts at least the hits shown.
 func FuzzIndex(f *testing.F) {
 	cat := testCatalog()
 	ix := BuildIndex(CatalogDocs(cat))
 	f.Add(ix.Dict, ix.Postings, ix.Positions, ix.Blocks)
+	f.Add("", "", "", "")
+	f.Add(ix.Dict, ix.Postings[:len(ix.Postings)/2], ix.Positions, ix.Blocks)
 	f.Fuzz(func(t *testing.T, dict, postings, positions, blocks string) {
 		bad := ix
 		bad.Dict, bad.Postings, bad.Positions, bad.Blocks = dict, postings, positions, blocks
 		s := Open(bad, cat)
 		for _, q := range []string{"pet", `"find pet"`, "pe*", "inventry", "path:/api/*", "-method:GET"} {
-			_, _ = s.Search(context.Background(), Query{Text: q, Limit: 3})
+			const limit = 3
+			res, err := s.Search(context.Background(), Query{Text: q, Limit: limit, Explain: true})
+			if err != nil {
+				var qe *QueryError
+				if !errors.As(err, &qe) {
+					t.Fatalf("%q: error %v is not a *QueryError", q, err)
+				}
+				continue
+			}
+			if len(res.Hits) > limit || res.Total < len(res.Hits) {
+				t.Fatalf("%q: %d hits of %d, limit %d", q, len(res.Hits), res.Total, limit)
+			}
+			seen := map[int]bool{}
+			for i, h := range res.Hits {
+				if h.Endpoint < 0 || h.Endpoint >= len(cat.Endpoints) || seen[h.Endpoint] {
+					t.Fatalf("%q: hit %d is endpoint %d (of %d), or a repeat", q, i, h.Endpoint, len(cat.Endpoints))
+				}
+				seen[h.Endpoint] = true
+				if math.IsNaN(h.Score) || i > 0 && h.Score > res.Hits[i-1].Score {
+					t.Fatalf("%q: hit %d scores %v after %v", q, i, h.Score, res.Hits[max(i-1, 0)].Score)
+				}
+			}
 		}
 	})
 }

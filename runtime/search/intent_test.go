@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -67,7 +68,7 @@ func keys(m map[int]bool) []int {
 	for k := range m {
 		out = append(out, k)
 	}
-	sortInts(out)
+	slices.Sort(out)
 	return out
 }
 

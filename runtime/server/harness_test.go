@@ -13,7 +13,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/runtime/config"
 	"github.com/swag2mcp/swag2mcp/runtime/invoke"
+	"github.com/swag2mcp/swag2mcp/runtime/script"
+	"github.com/swag2mcp/swag2mcp/runtime/script/sandbox"
 )
 
 // Endpoint ids of testCatalog.
@@ -139,13 +142,30 @@ func connect(t testing.TB, opts Options) *mcp.ClientSession {
 }
 
 // connectWith is connect with the client's options (e.g. an elicitation
-// handler) and the protocol version it asks for ("" for the latest).
+// handler) and the protocol version it asks for ("" for the latest). As
+// under Main, scripts run in child processes (this test binary, see
+// TestMain) of a pool closed with the test.
 func connectWith(t testing.TB, opts Options, clientOpts *mcp.ClientOptions, protocol string) *mcp.ClientSession {
 	t.Helper()
-	s, err := NewMCPServer(opts)
+	opts = opts.withDefaults()
+	cfg, err := loadConfig(opts)
 	if err != nil {
-		t.Fatalf("NewMCPServer: %v", err)
+		t.Fatalf("config: %v", err)
 	}
+	scripts := sandbox.New(sandbox.Options{Memory: cfg.ScriptMemory, Concurrency: cfg.ScriptConcurrency})
+	t.Cleanup(func() { scripts.Close() })
+	return connectScripts(t, opts, cfg, clientOpts, protocol, scripts)
+}
+
+// connectScripts is connectWith with cfg and the script runner given.
+func connectScripts(t testing.TB, opts Options, cfg *config.Config, clientOpts *mcp.ClientOptions, protocol string,
+	scripts script.Runner) *mcp.ClientSession {
+	t.Helper()
+	s, _, closeService, err := build(opts, cfg, scripts)
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	t.Cleanup(closeService)
 	clientR, serverW := io.Pipe()
 	serverR, clientW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())

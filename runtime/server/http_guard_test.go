@@ -105,7 +105,7 @@ func TestHTTPListenerRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, rec, closeService, err := build(opts, cfg)
+			s, rec, closeService, err := build(opts, cfg, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

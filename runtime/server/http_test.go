@@ -37,7 +37,7 @@ func serveHTTPTest(t *testing.T, opts Options, args ...string) *httpServer {
 	if err != nil {
 		t.Fatalf("config: %v", err)
 	}
-	s, rec, closeService, err := build(opts, cfg)
+	s, rec, closeService, err := build(opts, cfg, nil)
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}

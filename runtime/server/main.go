@@ -19,6 +19,8 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/mcptools"
 	"github.com/swag2mcp/swag2mcp/runtime/metrics"
 	"github.com/swag2mcp/swag2mcp/runtime/redislimit"
+	"github.com/swag2mcp/swag2mcp/runtime/script"
+	"github.com/swag2mcp/swag2mcp/runtime/script/sandbox"
 )
 
 // Exit codes of Main.
@@ -33,8 +35,16 @@ const (
 // closes, or over streamable HTTP (--http) until SIGINT or SIGTERM. It
 // returns the process exit code. Under stdio only protocol messages go to
 // Stdout; logs go to Stderr.
+//
+// A process started as a script process of another server (the
+// environment marker sandbox.EnvChild) runs that instead, before anything
+// else is read: see runtime/script/sandbox.
 func Main(opts Options) int {
-	opts, err := opts.withDefaults().withData()
+	opts = opts.withDefaults()
+	if sandbox.IsChild(opts.Getenv) {
+		return sandbox.ChildMain(opts.Getenv, opts.Stdin, opts.Stdout, opts.Stderr)
+	}
+	opts, err := opts.withData()
 	if err != nil {
 		fmt.Fprintf(opts.Stderr, "%s: %v\n", opts.Name, err)
 		return exitError
@@ -78,7 +88,9 @@ func Main(opts Options) int {
 	}
 	opts.Logger = logger
 	redislimit.RouteLibraryLogs(logger)
-	s, rec, closeService, err := build(opts, cfg)
+	scripts := sandbox.New(sandbox.Options{Memory: cfg.ScriptMemory, Concurrency: cfg.ScriptConcurrency, Logger: logger})
+	defer scripts.Close()
+	s, rec, closeService, err := build(opts, cfg, scripts)
 	if err != nil {
 		logger.Error("cannot start", "error", err)
 		return exitError
@@ -99,14 +111,16 @@ func Main(opts Options) int {
 }
 
 // build makes the MCP server of opts with cfg, counting into a new
-// metrics recorder; closeService releases the service's connections.
-func build(opts Options, cfg *config.Config) (_ *mcpserver.MCPServer, _ *metrics.Recorder, closeService func(), _ error) {
+// metrics recorder, with its scripts run by scripts; closeService releases
+// the service's connections.
+func build(opts Options, cfg *config.Config, scripts script.Runner) (_ *mcpserver.MCPServer, _ *metrics.Recorder, closeService func(), _ error) {
 	rec := metrics.New()
 	svc, err := NewService(opts, cfg, rec)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	s := mcptools.NewServer(svc, mcptools.Options{Name: opts.Name, Version: opts.Version, Logger: opts.Logger, Metrics: rec})
+	s := mcptools.NewServer(svc, mcptools.Options{Name: opts.Name, Version: opts.Version, Logger: opts.Logger, Metrics: rec,
+		Scripts: scripts})
 	return s, rec, func() { svc.Close() }, nil
 }
 

@@ -317,6 +317,10 @@ func TestConfinement(t *testing.T) {
 		{name: "the responses folder", path: w.ResponsesDir(), want: ErrInvalidPath},
 		{name: "never stored", path: "response_aaaaaaaaaaaaaaaa.json", want: ErrNotFound},
 		{name: "temporary file name", path: ".response_1.tmp", want: ErrInvalidPath},
+		{name: "id too short", path: "response_0123456.json", want: ErrInvalidPath},
+		{name: "id too long", path: "response_" + strings.Repeat("a", 33) + ".json", want: ErrInvalidPath},
+		{name: "extension too long", path: "response_0123456789abcdef.jsonjsonx", want: ErrInvalidPath},
+		{name: "no extension", path: "response_0123456789abcdef.", want: ErrInvalidPath},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -334,6 +338,74 @@ func TestConfinement(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestConfinementAdvice checks that a relative path with folders is told
+// to pass the fileRef path, not judged as a file name.
+func TestConfinementAdvice(t *testing.T) {
+	w := newTestWorkspace(t, Options{})
+	f := store(t, w, "application/json", `{"a":1}`)
+	for _, path := range []string{"responses/" + f.Name, "../responses/" + f.Name, `responses\` + f.Name, ".", ".."} {
+		_, err := w.Outline(path)
+		if !errors.Is(err, ErrInvalidPath) || !strings.Contains(err.Error(), "pass the absolute fileRef path invoke returned, or just its file name") {
+			t.Errorf("%q: err = %v, want ErrInvalidPath with the fileRef advice", path, err)
+		}
+	}
+}
+
+// TestOutlineDepthBound checks that an outline stops descending at its
+// depth bound, however deep the file nests.
+func TestOutlineDepthBound(t *testing.T) {
+	w := newTestWorkspace(t, Options{})
+	const depth = 5000
+	f := store(t, w, "application/json", `{"deep":`+strings.Repeat(`{"a":`, depth)+`1`+strings.Repeat(`}`, depth)+`}`)
+	got, err := w.Outline(f.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deepest := 0
+	for _, line := range got.Outline {
+		path, _, _ := strings.Cut(line, ":")
+		deepest = max(deepest, strings.Count(path, "."))
+	}
+	if deepest == 0 || deepest > outlineMaxDepth {
+		t.Errorf("deepest outline path has %d levels, want 1 to %d", deepest, outlineMaxDepth)
+	}
+}
+
+// TestSliceFilterBound checks that a filtered match (decoded in memory)
+// bigger than what is left of the answer is omitted with advice, not
+// returned.
+func TestSliceFilterBound(t *testing.T) {
+	w := newTestWorkspace(t, Options{OutputBytes: 1 << 10})
+	big := strings.Repeat("x", 4<<10)
+	f := store(t, w, "application/json", `{"items":[{"id":1,"big":"`+big+`"},{"id":2}]}`)
+	got, err := w.Slice(f.Name, `$.items[?@.id == 1]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Matches) != 1 || got.Matches[0].Value != nil || !strings.Contains(got.Matches[0].Omitted, "more than is left of this answer") {
+		t.Errorf("matches = %+v, want the big one omitted with advice", got.Matches)
+	}
+}
+
+// TestCompressTextBound checks that compressing text stops at the answer
+// limit and says so.
+func TestCompressTextBound(t *testing.T) {
+	w := newTestWorkspace(t, Options{OutputBytes: 1 << 10})
+	var b strings.Builder
+	for i := range 500 {
+		b.WriteString("line number " + fmtInt(i) + "\n")
+	}
+	f := store(t, w, "text/plain", b.String())
+	got, err := w.Compress(f.Name, ModeCompact)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := got.Text
+	if !got.Truncated || text == "" || len(text) > 1<<10 {
+		t.Errorf("truncated %v, %d bytes; want a cut at 1 KiB", got.Truncated, len(text))
 	}
 }
 

@@ -90,6 +90,9 @@ func TestRetention(t *testing.T) {
 		{name: "by bytes", opts: Options{MaxBytes: 25}, sizes: []int{10, 10, 10, 10}, wantKept: []int{2, 3}},
 		{name: "older small files go once the bound is hit", opts: Options{MaxBytes: 25}, sizes: []int{1, 20, 10}, wantKept: []int{2}},
 		{name: "newest kept even when alone too big", opts: Options{MaxBytes: 5}, sizes: []int{3, 10}, wantKept: []int{1}},
+		{name: "exactly at the byte bound", opts: Options{MaxBytes: 20}, sizes: []int{10, 10}, wantKept: []int{0, 1}},
+		{name: "one byte past the byte bound", opts: Options{MaxBytes: 19}, sizes: []int{10, 10}, wantKept: []int{1}},
+		{name: "exactly at the count bound", opts: Options{MaxFiles: 2}, sizes: []int{10, 10}, wantKept: []int{0, 1}},
 		{name: "within bounds", opts: Options{MaxFiles: 10, MaxBytes: 1000}, sizes: []int{10, 20, 30}, wantKept: []int{0, 1, 2}},
 	}
 	for _, tt := range tests {
@@ -113,6 +116,29 @@ func TestRetention(t *testing.T) {
 			sort.Strings(want)
 			got := listResponses(t, w)
 			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("kept files (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestRetentionKeepsTheFileJustWritten checks that the file a Store just
+// wrote survives its own pruning even when others look newer (a clock
+// set ahead, a replica on a shared volume): the caller is about to hand
+// out its fileRef.
+func TestRetentionKeepsTheFileJustWritten(t *testing.T) {
+	for _, opts := range []Options{{MaxFiles: 1}, {MaxBytes: 15}} {
+		t.Run(fmt.Sprintf("%+v", opts), func(t *testing.T) {
+			w := newTestWorkspace(t, opts)
+			future := time.Now().Add(time.Hour)
+			for _, body := range []string{"first-----", "second----"} {
+				f := store(t, w, "text/plain", body)
+				if err := os.Chtimes(f.Path, future, future); err != nil {
+					t.Fatal(err)
+				}
+			}
+			f := store(t, w, "text/plain", "just now--")
+			if diff := cmp.Diff([]string{f.Name}, listResponses(t, w)); diff != "" {
 				t.Errorf("kept files (-want +got):\n%s", diff)
 			}
 		})

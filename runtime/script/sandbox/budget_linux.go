@@ -1,0 +1,67 @@
+package sandbox
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"syscall"
+)
+
+// isolated: scripts run in child processes with hard limits.
+const isolated = true
+
+// limitMemory caps this process's address space (RLIMIT_AS, soft and
+// hard) at its present size plus headroom and gives the garbage collector
+// the same budget (a soft limit, like GOMEMLIMIT), so the heap is
+// collected hard before an allocation fails. An allocation past the cap
+// makes the Go runtime exit with "fatal error: out of memory".
+//
+// The cap counts address space, which is more than resident memory: at
+// start a Go process has reserved about a gigabyte that it never touches
+// (page-allocator metadata), so the cap is relative to the size at start,
+// and what can become resident is about the start's resident size, one
+// heap arena (64 MiB) reserved at start, and headroom.
+func limitMemory(headroom int64) (budget, error) {
+	start, err := addressSpace()
+	if err != nil {
+		return budget{}, err
+	}
+	lim := uint64(start + headroom)
+	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: lim, Max: lim}); err != nil {
+		return budget{}, fmt.Errorf("cannot limit the address space: %w", err)
+	}
+	debug.SetMemoryLimit(headroom)
+	return budget{start: start, headroom: headroom}, nil
+}
+
+// addressSpace is this process's virtual size in bytes.
+func addressSpace() (int64, error) {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0, err
+	}
+	f, _, _ := bytes.Cut(b, []byte(" "))
+	pages, err := strconv.ParseInt(string(f), 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("/proc/self/statm: %w", err)
+	}
+	return pages * int64(os.Getpagesize()), nil
+}
+
+// sysProcAttr puts a child in a process group of its own, so a terminal's
+// Ctrl-C reaches the server, which ends its children itself.
+func sysProcAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
+
+// peakRSS is the most memory a process that ended held resident, in bytes.
+func peakRSS(ps *os.ProcessState) int64 {
+	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss << 10 // kilobytes on Linux
+	}
+	return 0
+}
+
+// selfExecutable is this process's executable, even when its file was
+// replaced or deleted since it started.
+func selfExecutable() (string, error) { return "/proc/self/exe", nil }
