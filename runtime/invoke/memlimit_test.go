@@ -3,8 +3,10 @@ package invoke
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -115,5 +117,41 @@ func TestBackOffHonoured(t *testing.T) {
 	}
 	if n := srv.count(); n != 1 {
 		t.Errorf("the API saw %d requests, want 1", n)
+	}
+}
+
+// recordingLimiter admits everything and keeps what it was asked.
+type recordingLimiter struct{ calls []LimitCall }
+
+func (r *recordingLimiter) Admit(_ context.Context, c LimitCall, _ bool) (Wait, error) {
+	r.calls = append(r.calls, c)
+	return Wait{}, nil
+}
+func (r *recordingLimiter) BackOff(context.Context, LimitCall, time.Duration, int) error { return nil }
+
+// TestLimitCall: the client names a call to its limiter by spec, origin
+// (no path or query) and endpoint, with the cooldown, and marks writes:
+// a POST is one unless the operator declared it safe.
+func TestLimitCall(t *testing.T) {
+	srv := newRecorder(t, nil)
+	get := catalog.Endpoint{ID: "g", Method: "GET", Path: "/g"}
+	post := catalog.Endpoint{ID: "p", Method: "POST", Path: "/p"}
+	rec := &recordingLimiter{}
+	c := NewClient(testCatalog(srv.URL+"/base?tenant=secret", get, post), ClientOptions{Getenv: noEnv, Limiter: rec})
+	for _, in := range []*Input{{Endpoint: &get}, {Endpoint: &post}, {Endpoint: &post, Safe: true}} {
+		if _, err := c.Do(context.Background(), in, anyStub); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var writes []bool
+	for _, call := range rec.calls {
+		if call.Spec != "petstore" || call.Origin != strings.ToLower(srv.URL) || call.Window != DefaultCooldown {
+			t.Errorf("call = %+v", call)
+		}
+		writes = append(writes, call.Write)
+	}
+	// Each call: a look, then the take.
+	if fmt.Sprint(writes) != "[false false true true false false]" {
+		t.Errorf("writes = %v", writes)
 	}
 }
