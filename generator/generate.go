@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/swag2mcp/swag2mcp"
 	"github.com/swag2mcp/swag2mcp/generator/build"
@@ -90,7 +91,7 @@ func Validate(ctx context.Context, opts Options) (*Result, error) {
 	if err := CheckOptions(opts); err != nil {
 		return &Result{}, err
 	}
-	_, res, err := lower(ctx, opts)
+	_, res, err := lower(ctx, opts, nil)
 	return res, err
 }
 
@@ -106,13 +107,16 @@ func render(ctx context.Context, opts Options) ([]emit.File, *Result, error) {
 	if err != nil {
 		return nil, &Result{}, err
 	}
-	api, res, err := lower(ctx, opts)
+	var files []emit.File
+	_, res, err := lower(ctx, opts, func(api *ir.API) (err error) {
+		files, err = emit.Emit(api, emit.Options{Version: serverVersion(opts), Package: opts.Package, Runtime: rt})
+		if err != nil {
+			return fmt.Errorf("emit: %w", err)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, res, err
-	}
-	files, err := emit.Emit(api, emit.Options{Version: serverVersion(opts), Package: opts.Package, Runtime: rt})
-	if err != nil {
-		return nil, res, fmt.Errorf("emit: %w", err)
 	}
 	return files, res, nil
 }
@@ -120,7 +124,10 @@ func render(ctx context.Context, opts Options) ([]emit.File, *Result, error) {
 // lower loads and lowers every spec into one API. Each spec is loaded and
 // lowered in turn, so only one libopenapi model is alive at a time.
 // Lowering runs even after load errors, so one run reports every problem.
-func lower(ctx context.Context, opts Options) (*ir.API, *Result, error) {
+// When lowering found no error, alongside (if not nil) runs on the API
+// while its input schemas are compiled (build.Builder.Check, the largest
+// cost on giant specs); the API is returned only when both succeed.
+func lower(ctx context.Context, opts Options, alongside func(*ir.API) error) (*ir.API, *Result, error) {
 	res := &Result{}
 	if len(opts.Specs) == 0 {
 		return nil, res, errors.New("no spec given")
@@ -129,7 +136,7 @@ func lower(ctx context.Context, opts Options) (*ir.API, *Result, error) {
 	filtered, loaded := 0, 0
 	b := build.NewBuilder(build.Options{
 		Name: opts.Name, Module: opts.Module, Domains: opts.Domains, Strict: opts.Strict,
-		Filter: opts.Filter, Filtered: &filtered,
+		Filter: opts.Filter, Filtered: &filtered, TypedAPI: opts.Package != "",
 	})
 	for _, path := range opts.Specs {
 		if err := ctx.Err(); err != nil {
@@ -148,9 +155,19 @@ func lower(ctx context.Context, opts Options) (*ir.API, *Result, error) {
 	}
 	api, ds := b.Finish()
 	problems = append(problems, ds...)
+	var done sync.WaitGroup
+	var alongsideErr error
+	if alongside != nil && api != nil && !problems.HasErrors() {
+		done.Go(func() { alongsideErr = alongside(api) })
+	}
+	problems = append(problems, b.Check()...)
+	done.Wait()
 	res.Warnings, res.Filtered = warningsOf(problems), filtered
 	if problems.HasErrors() || api == nil {
 		return nil, res, errorsOf(problems)
+	}
+	if alongsideErr != nil {
+		return nil, res, alongsideErr
 	}
 	res.Name, res.Endpoints = api.Name, countEndpoints(api)
 	return api, res, nil

@@ -32,6 +32,10 @@ type Options struct {
 	Filter filter.Rules
 	// Filtered, when set, receives how many operations Filter left out.
 	Filtered *int
+	// TypedAPI derives the Go type of each request body, for package
+	// mode's typed client (ir.Endpoint.BodyType); standalone servers build
+	// requests from data and need none.
+	TypedAPI bool
 }
 
 // Build lowers docs, in order, into one API. The API is returned even when
@@ -41,17 +45,19 @@ func Build(docs []*load.Doc, opts Options) (*ir.API, diag.List) {
 	for _, d := range docs {
 		b.Add(d)
 	}
-	return b.Finish()
+	api, ds := b.Finish()
+	return api, append(ds, b.Check()...)
 }
 
 // Builder lowers specs one at a time, so a caller can load, lower and
 // drop each spec in turn: a server over hundreds of specs then never holds
 // more than one libopenapi model in memory.
 type Builder struct {
-	opts  Options
-	api   *ir.API
-	owner map[string]string // domain → file that has it
-	diags diag.List
+	opts   Options
+	api    *ir.API
+	owner  map[string]string // domain → file that has it
+	diags  diag.List
+	checks []schemaCheck // run by Check, when no model is alive
 }
 
 // NewBuilder starts an API.
@@ -75,18 +81,19 @@ func (b *Builder) Add(d *load.Doc) {
 		return
 	}
 	b.owner[domain] = d.Path
-	spec, filtered, ds := lowerSpec(d, domain, b.opts.Strict, b.opts.Filter)
+	spec, check, filtered, ds := lowerSpec(d, domain, b.opts.Strict, b.opts.Filter)
 	b.diags = append(b.diags, ds...)
 	if b.opts.Filtered != nil {
 		*b.opts.Filtered += filtered
 	}
 	if spec != nil {
 		b.api.Specs = append(b.api.Specs, spec)
+		b.checks = append(b.checks, check)
 	}
 }
 
 // Finish names the API and its endpoints and returns it with every
-// problem found.
+// problem found but those of Check.
 func (b *Builder) Finish() (*ir.API, diag.List) {
 	api := b.api
 	api.Name = b.opts.Name
@@ -104,7 +111,9 @@ func (b *Builder) Finish() (*ir.API, diag.List) {
 	assignGoNames(api)
 	assignFlatNames(api)
 	b.diags = append(b.diags, assignCredentialVars(api)...)
-	assignBodyTypes(api)
+	if b.opts.TypedAPI {
+		assignBodyTypes(api)
+	}
 	return api, b.diags
 }
 
@@ -126,4 +135,15 @@ func assignGoNames(api *ir.API) {
 			}
 		}
 	}
+}
+
+// Check compiles every endpoint's input schema as a generated server's
+// validator will and returns the errors, located. It only reads the API,
+// so it may run while the API is emitted; call it after Finish.
+func (b *Builder) Check() diag.List {
+	var out diag.List
+	for _, c := range b.checks {
+		out = append(out, c.run()...)
+	}
+	return out
 }

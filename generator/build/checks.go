@@ -6,8 +6,6 @@ import (
 	"strings"
 
 	"github.com/swag2mcp/swag2mcp/generator/ir"
-	"github.com/swag2mcp/swag2mcp/runtime/catalog"
-	"github.com/swag2mcp/swag2mcp/runtime/invoke"
 )
 
 // Checks of a lowered spec for what would otherwise be lost or ambiguous
@@ -95,52 +93,6 @@ func (l *lowerer) conflictingTemplates() {
 		reported[e.Path] = true
 		l.flag(e.Pos, "path %q matches the same requests as %q at %s: the templates differ only in parameter names",
 			e.Path, prev.Path, posString(prev.Pos))
-	}
-}
-
-// compileSchemas compiles each endpoint's input schema as a generated
-// server's validator will (runtime/invoke.CompileInputSchema): a schema it
-// cannot compile would leave the endpoint's arguments unchecked, so it is
-// an error, located at the def or the operation it is in, each place once.
-func (l *lowerer) compileSchemas() {
-	spec := &catalog.Spec{Defs: make([]catalog.Def, len(l.spec.Defs))}
-	defIndex := map[string]int{}
-	for i, d := range l.spec.Defs {
-		spec.Defs[i] = catalog.Def{Name: d.Name, Schema: d.Schema}
-		defIndex[d.Name] = i
-	}
-	eps := make([]*catalog.Endpoint, len(l.eps))
-	for i, lw := range l.eps {
-		eps[i] = &catalog.Endpoint{ID: lw.ep.ID, InputSchema: catalog.Text(lw.ep.InputSchema), Defs: lw.ep.DefRefs}
-	}
-	if invoke.InputSchemasCompile(spec, eps) {
-		return
-	}
-	reported := map[string]bool{}
-	for _, lw := range l.eps {
-		e := lw.ep
-		err := invoke.CompileInputSchema(&catalog.Endpoint{ID: e.ID, InputSchema: catalog.Text(e.InputSchema), Defs: e.DefRefs}, spec)
-		se, ok := err.(*invoke.SchemaError)
-		if !ok {
-			continue
-		}
-		for _, p := range se.Problems {
-			where, at, inner := opLabel(e.OperationID, e.Method, e.Path)+": input schema", e.Pos, p.Pointer
-			if name, rest, ok := defOf(p.Pointer); ok {
-				if i, known := defIndex[name]; known {
-					where, at, inner = "schema "+quote(name), l.at(l.reg.DefPos(i)), rest
-				}
-			}
-			key := where + "\x00" + inner + "\x00" + p.Message
-			if reported[key] {
-				continue
-			}
-			reported[key] = true
-			if inner == "" {
-				inner = "/"
-			}
-			l.diags.Errorf(at.File, at.Line, at.Col, "%s cannot be compiled for argument validation: at %s: %s", where, inner, p.Message)
-		}
 	}
 }
 

@@ -49,8 +49,9 @@ type skip struct {
 func (s *skip) Error() string { return s.msg }
 
 // lowerSpec lowers one document, leaving out the operations rules do not
-// keep, and says how many it left out.
-func lowerSpec(d *load.Doc, domain string, strict bool, rules filter.Rules) (*ir.Spec, int, diag.List) {
+// keep, and says how many it left out. The compilation of its input
+// schemas is returned to be run once d is no longer needed.
+func lowerSpec(d *load.Doc, domain string, strict bool, rules filter.Rules) (*ir.Spec, schemaCheck, int, diag.List) {
 	prefix := naming.EnvPrefix(domain)
 	l := &lowerer{
 		doc:    d,
@@ -72,7 +73,7 @@ func lowerSpec(d *load.Doc, domain string, strict bool, rules filter.Rules) (*ir
 		g = l.lowerV2()
 	default:
 		l.diags.Errorf(d.Path, 0, 0, "no model to lower")
-		return nil, 0, l.diags
+		return nil, schemaCheck{}, 0, l.diags
 	}
 	title := l.spec.Title
 	if title == "" {
@@ -83,8 +84,7 @@ func lowerSpec(d *load.Doc, domain string, strict bool, rules filter.Rules) (*ir
 	l.schemaWarnings()
 	l.duplicateOperationIDs()
 	l.conflictingTemplates()
-	l.compileSchemas()
-	return l.spec, l.skipped, l.diags
+	return l.spec, l.newSchemaCheck(), l.skipped, l.diags
 }
 
 // keep applies the generation filter to an operation before it is lowered;

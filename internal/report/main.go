@@ -1,166 +1,92 @@
-// Command report measures the foundation's size and speed goals on one
-// spec (GitHub's REST spec in `make report`): generation time and peak
-// memory, build time of the generated server with dependencies compiled,
-// binary size, tools/list size, and the time from spawning the server to
-// its first tools/list answer. It prints one line per figure.
+// Command report measures the speed and size goals on real specs (`make
+// report`: GitHub's REST spec and, when fetched, Microsoft Graph beta).
+// For each spec it prints generation wall time, CPU time and peak memory
+// (median of -runs runs), the build of the generated server with the
+// runtime already compiled, the binary's size, the tools/list size and the
+// time from spawning the server to its first tools/list answer. With
+// -peer it runs the peer generator on the first spec in the same loop,
+// alternating with ours, and prints the ratio of the medians.
 package main
 
 import (
-	"bufio"
-	"context"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"slices"
-	"syscall"
-	"time"
+	"strings"
 )
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// config is the command line.
+type config struct {
+	gen, peer, work string
+	specs           []string
+	runs, spawns    int
+}
+
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gen := fs.String("swag2mcp", "bin/swag2mcp", "generator binary")
-	spec := fs.String("spec", "", "spec to measure")
-	work := fs.String("work", ".cache/report", "work folder (wiped)")
-	spawns := fs.Int("spawns", 20, "server starts to time")
-	if err := fs.Parse(args); err != nil || *spec == "" {
-		fmt.Fprintln(stderr, "usage: report -spec FILE [-swag2mcp bin/swag2mcp] [-work DIR] [-spawns N]")
+	var c config
+	fs.StringVar(&c.gen, "swag2mcp", "bin/swag2mcp", "generator binary")
+	fs.StringVar(&c.peer, "peer", "", "peer generator (openapi-mcp-generator) to time on the first spec")
+	fs.StringVar(&c.work, "work", ".cache/report", "work folder (wiped)")
+	fs.IntVar(&c.runs, "runs", 3, "generator runs per spec (the median is printed)")
+	fs.IntVar(&c.spawns, "spawns", 20, "server starts to time")
+	fs.Func("spec", "spec to measure (repeatable; a missing file is skipped with a note)", func(s string) error {
+		c.specs = append(c.specs, s)
+		return nil
+	})
+	if err := fs.Parse(args); err != nil || len(c.specs) == 0 || c.runs < 1 || c.spawns < 1 {
+		fmt.Fprintln(stderr, "usage: report -spec FILE [-spec FILE…] [-peer BIN] [-runs N] [-spawns N] [-swag2mcp BIN] [-work DIR]")
 		return 2
 	}
-	if err := measure(*gen, *spec, *work, *spawns, stdout); err != nil {
+	if err := measureAll(c, stdout); err != nil {
 		fmt.Fprintln(stderr, "report:", err)
 		return 1
 	}
 	return 0
 }
 
-func measure(gen, spec, work string, spawns int, out io.Writer) error {
-	if err := os.RemoveAll(work); err != nil {
+// measureAll measures every spec that exists, after one build that
+// compiles the runtime so later builds find it compiled.
+func measureAll(c config, out io.Writer) error {
+	if err := os.RemoveAll(c.work); err != nil {
 		return err
 	}
-	mod := filepath.Join(work, "server")
-	fmt.Fprintf(out, "spec                 %s\n", spec)
-
-	d, rss, err := timed(exec.Command(gen, "gen", spec, "-o", mod, "--runtime", "."))
-	if err != nil {
-		return fmt.Errorf("gen: %w", err)
+	fmt.Fprintf(out, "load average         %s\n", loadAverage())
+	if err := warmRuntime(c); err != nil {
+		return fmt.Errorf("warming the runtime: %w", err)
 	}
-	fmt.Fprintf(out, "generate             %v, peak RSS %d MB\n", d.Round(time.Millisecond), rss>>20)
-
-	build := exec.Command("go", "build", "-o", "server", ".")
-	build.Dir = mod
-	d, rss, err = timed(build)
-	if err != nil {
-		return fmt.Errorf("go build: %w", err)
-	}
-	fmt.Fprintf(out, "go build             %v, peak RSS %d MB (dependencies already compiled)\n", d.Round(time.Millisecond), rss>>20)
-
-	bin, _ := filepath.Abs(filepath.Join(mod, "server"))
-	st, err := os.Stat(bin)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "binary               %.1f MB\n", float64(st.Size())/(1<<20))
-
-	var times []time.Duration
-	var listBytes int
-	for range spawns {
-		d, n, err := firstToolsList(bin)
-		if err != nil {
-			return err
+	for i, spec := range c.specs {
+		if _, err := os.Stat(spec); err != nil {
+			fmt.Fprintf(out, "\n%s: skipped (%v; scripts/fetch-specs.sh fetches it)\n", spec, err)
+			continue
 		}
-		times = append(times, d)
-		listBytes = n
+		peer := ""
+		if i == 0 {
+			peer = c.peer
+		}
+		if err := measure(c, spec, peer, out); err != nil {
+			return fmt.Errorf("%s: %w", spec, err)
+		}
 	}
-	slices.Sort(times)
-	fmt.Fprintf(out, "tools/list           %d bytes\n", listBytes)
-	fmt.Fprintf(out, "spawn → tools/list   median %v, max %v over %d starts\n",
-		times[len(times)/2].Round(100*time.Microsecond), times[len(times)-1].Round(100*time.Microsecond), len(times))
+	fmt.Fprintf(out, "\nload average         %s\n", loadAverage())
 	return nil
 }
 
-// timed runs cmd and returns its wall time and peak resident memory.
-func timed(cmd *exec.Cmd) (time.Duration, int64, error) {
-	cmd.Stderr = os.Stderr
-	start := time.Now()
-	if err := cmd.Run(); err != nil {
-		return 0, 0, err
-	}
-	d := time.Since(start)
-	var rss int64
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss << 10 // kilobytes on Linux
-	}
-	return d, rss, nil
-}
-
-// firstToolsList starts the server and speaks raw JSON-RPC over stdio:
-// initialize, initialized, tools/list. It returns the time from spawn to the
-// tools/list answer and that answer's size in bytes.
-func firstToolsList(bin string) (time.Duration, int, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin)
-	stdin, err := cmd.StdinPipe()
+// loadAverage is the first three fields of /proc/loadavg, or "?".
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
 	if err != nil {
-		return 0, 0, err
+		return "?"
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return 0, 0, err
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
 	}
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return 0, 0, err
-	}
-	defer func() { stdin.Close(); cmd.Wait() }()
-	lines := bufio.NewReaderSize(stdout, 1<<20)
-	send := func(msg string) error { _, err := io.WriteString(stdin, msg+"\n"); return err }
-	if err := send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"report","version":"1"}}}`); err != nil {
-		return 0, 0, err
-	}
-	if _, err := readReply(lines, 1); err != nil {
-		return 0, 0, fmt.Errorf("initialize: %w", err)
-	}
-	if err := send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`); err != nil {
-		return 0, 0, err
-	}
-	if err := send(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`); err != nil {
-		return 0, 0, err
-	}
-	reply, err := readReply(lines, 2)
-	if err != nil {
-		return 0, 0, fmt.Errorf("tools/list: %w", err)
-	}
-	return time.Since(start), len(reply), nil
-}
-
-// readReply reads lines until the response with the given id.
-func readReply(r *bufio.Reader, id int) ([]byte, error) {
-	for {
-		line, err := r.ReadBytes('\n')
-		if err != nil {
-			return nil, err
-		}
-		var msg struct {
-			ID    *int            `json:"id"`
-			Error json.RawMessage `json:"error"`
-		}
-		if json.Unmarshal(line, &msg) != nil || msg.ID == nil || *msg.ID != id {
-			continue
-		}
-		if msg.Error != nil {
-			return nil, errors.New(string(msg.Error))
-		}
-		return line, nil
-	}
+	return strings.Join(f[:3], " ")
 }

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"time"
+)
+
+// warmRuntime generates and builds the petstore example, so the runtime
+// and its dependencies are in the build cache before anything is timed.
+func warmRuntime(c config) error {
+	mod := filepath.Join(c.work, "warm")
+	if _, err := timed(exec.Command(c.gen, "gen", "golden/testdata/petstore/petstore.yaml", "-o", mod, "--runtime", ".")); err != nil {
+		return err
+	}
+	build := exec.Command("go", "build", "-o", "server", ".")
+	build.Dir = mod
+	_, err := timed(build)
+	return err
+}
+
+// measure prints one spec's figures.
+func measure(c config, spec, peer string, out io.Writer) error {
+	fmt.Fprintf(out, "\nspec                 %s\n", spec)
+	mod := filepath.Join(c.work, filepath.Base(spec)+".server")
+	var ours, theirs []usage
+	for i := range c.runs {
+		if err := os.RemoveAll(mod); err != nil {
+			return err
+		}
+		u, err := timed(exec.Command(c.gen, "gen", spec, "-o", mod, "--runtime", "."))
+		if err != nil {
+			return fmt.Errorf("gen: %w", err)
+		}
+		ours = append(ours, u)
+		if peer == "" {
+			continue
+		}
+		dir := filepath.Join(c.work, fmt.Sprintf("peer-%d", i))
+		u, err = timed(exec.Command(peer, "--input", spec, "--output", dir, "--force"))
+		if err != nil {
+			return fmt.Errorf("peer: %w", err)
+		}
+		theirs = append(theirs, u)
+		os.RemoveAll(dir)
+	}
+	o := median(ours)
+	fmt.Fprintf(out, "generate             %v wall, %v CPU, peak RSS %d MB (median of %d)\n", o.wall, o.cpu, o.rss>>20, len(ours))
+	if len(theirs) > 0 {
+		t := median(theirs)
+		fmt.Fprintf(out, "peer generate        %v wall, %v CPU, peak RSS %d MB (median of %d, runs alternating)\n", t.wall, t.cpu, t.rss>>20, len(theirs))
+		fmt.Fprintf(out, "ours / peer          %.2f× wall, %.2f× CPU, %.2f× memory\n",
+			o.wall.Seconds()/t.wall.Seconds(), o.cpu.Seconds()/t.cpu.Seconds(), float64(o.rss)/float64(t.rss))
+	}
+
+	build := exec.Command("go", "build", "-o", "server", ".")
+	build.Dir = mod
+	b, err := timed(build)
+	if err != nil {
+		return fmt.Errorf("go build: %w", err)
+	}
+	fmt.Fprintf(out, "go build             %v wall, %v CPU, peak RSS %d MB (runtime already compiled)\n", b.wall, b.cpu, b.rss>>20)
+
+	bin, err := filepath.Abs(filepath.Join(mod, "server"))
+	if err != nil {
+		return err
+	}
+	st, err := os.Stat(bin)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "binary               %.1f MB\n", float64(st.Size())/(1<<20))
+	if data, err := os.Stat(filepath.Join(mod, "catalog_gen.bin")); err == nil {
+		fmt.Fprintf(out, "embedded data        %.1f MB\n", float64(data.Size())/(1<<20))
+	}
+
+	var times []time.Duration
+	var listBytes int
+	for range c.spawns {
+		d, n, err := firstToolsList(bin)
+		if err != nil {
+			return err
+		}
+		times = append(times, d)
+		listBytes = n
+	}
+	slices.Sort(times)
+	fmt.Fprintf(out, "tools/list           %d bytes\n", listBytes)
+	fmt.Fprintf(out, "spawn → tools/list   median %v, max %v over %d starts\n",
+		times[len(times)/2].Round(100*time.Microsecond), times[len(times)-1].Round(100*time.Microsecond), len(times))
+	return nil
+}
