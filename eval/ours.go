@@ -20,7 +20,8 @@ type oursEngine struct {
 func newOurs(api *ir.API) (*oursEngine, error) {
 	cat := index.Catalog(api)
 	idx := index.Build(api)
-	n := len(idx.Meta) + len(idx.Blocks) + len(idx.Dict) + len(idx.Postings) + len(idx.Positions) + len(idx.Norms)
+	n := len(idx.Meta) + len(idx.Blocks) + len(idx.Dict) + len(idx.Postings) + len(idx.Positions) + len(idx.Norms) +
+		len(idx.Vectors) + len(idx.Words) + len(idx.Forms)
 	return &oursEngine{cat: cat, s: search.Open(idx, cat), bytes: n}, nil
 }
 

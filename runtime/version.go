@@ -12,3 +12,9 @@ const SupportPackageIsVersion1 = true
 // which embeds its catalog and search index as a data file
 // (runtime/catalog's Encode) and hands it to server.Options.Data.
 const SupportPackageIsVersion2 = true
+
+// SupportPackageIsVersion3 is referenced by generated code of format 3,
+// whose data file (catalog.DataFormat 2) carries the search index's word
+// tables: the semantic channel's vectors, WordNet's related forms and
+// their notice.
+const SupportPackageIsVersion3 = true

@@ -4,6 +4,7 @@
 package index
 
 import (
+	"github.com/swag2mcp/swag2mcp/generator/index/lexicon"
 	"github.com/swag2mcp/swag2mcp/generator/ir"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 	"github.com/swag2mcp/swag2mcp/runtime/search"
@@ -12,8 +13,15 @@ import (
 // Build returns the search index of every endpoint of api, documents in
 // catalog order (specs, their collections, their tags, their endpoints):
 // exactly the data the generator emits into catalog_gen.go.
+//
+// The index carries the word tables derived for api from the generator's
+// general lexicon (see package lexicon and search.Lexicon).
 func Build(api *ir.API) catalog.Index {
-	return search.BuildIndex(Docs(api))
+	lex, err := lexicon.Load()
+	if err != nil { // cannot happen: the tables are embedded and tested
+		lex = nil
+	}
+	return search.BuildIndexWith(Docs(api), lex)
 }
 
 // Docs is the searchable text of every endpoint of api, in catalog order.
@@ -22,6 +30,10 @@ func Build(api *ir.API) catalog.Index {
 func Docs(api *ir.API) []search.Doc {
 	var docs []search.Doc
 	for _, s := range api.Specs {
+		defs := make(map[string]string, len(s.Defs))
+		for _, d := range s.Defs {
+			defs[d.Name] = d.Schema
+		}
 		tagDesc := map[string]string{}
 		for _, c := range s.Collections {
 			for _, t := range c.Tags {
@@ -33,7 +45,9 @@ func Docs(api *ir.API) []search.Doc {
 		for _, c := range s.Collections {
 			for _, t := range c.Tags {
 				for _, e := range t.Endpoints {
-					docs = append(docs, doc(e, t, tagDesc))
+					d := doc(e, t, tagDesc)
+					d.Body = bodyText(e, defs)
+					docs = append(docs, d)
 				}
 			}
 		}

@@ -22,8 +22,9 @@ import (
 // a new runtime.SupportPackageIsVersion marker.
 const (
 	dataMagic = "swag2mcp catalog\n"
-	// DataFormat is the layout version Encode writes and Decode reads.
-	DataFormat = 1
+	// DataFormat is the layout version Encode writes. Decode also reads
+	// format 1, which ends before the index's word tables.
+	DataFormat = 2
 )
 
 // Encode writes cat and its search index as a data file for Decode.
@@ -67,6 +68,10 @@ func Encode(cat *Catalog, idx *Index) ([]byte, error) {
 	w.int(idx.Format)
 	w.int(idx.Docs)
 	for _, s := range []string{idx.Meta, idx.Blocks, idx.Dict, idx.Postings, idx.Positions, idx.Norms} {
+		w.str(s)
+	}
+	w.int(idx.Dims)
+	for _, s := range []string{idx.Vectors, idx.Words, idx.Forms, idx.Notice} {
 		w.str(s)
 	}
 	return w.buf, nil
@@ -171,9 +176,10 @@ func Decode(data string) (*Catalog, *Index, error) {
 		return nil, nil, errors.New("catalog data: not a swag2mcp data file")
 	}
 	r.pos = len(dataMagic)
-	if v := r.uint(); r.err == nil && v != DataFormat {
-		return nil, nil, fmt.Errorf("catalog data: format %d, this runtime reads format %d; "+
-			"build the server with the runtime of the generator that wrote it", v, DataFormat)
+	format := r.uint()
+	if r.err == nil && (format < 1 || format > DataFormat) {
+		return nil, nil, fmt.Errorf("catalog data: format %d, this runtime reads formats 1 to %d; "+
+			"build the server with the runtime of the generator that wrote it", format, DataFormat)
 	}
 	cat := &Catalog{}
 	cat.Specs = make([]Spec, r.count())
@@ -208,6 +214,10 @@ func Decode(data string) (*Catalog, *Index, error) {
 	idx := &Index{Format: r.int(), Docs: r.int()}
 	idx.Meta, idx.Blocks, idx.Dict = r.str(), r.str(), r.str()
 	idx.Postings, idx.Positions, idx.Norms = r.str(), r.str(), r.str()
+	if format >= 2 {
+		idx.Dims = r.int()
+		idx.Vectors, idx.Words, idx.Forms, idx.Notice = r.str(), r.str(), r.str(), r.str()
+	}
 	if r.err == nil && r.pos != len(data) {
 		r.err = fmt.Errorf("%d bytes after the end", len(data)-r.pos)
 	}

@@ -40,7 +40,8 @@ func sample() (*Catalog, *Index) {
 			{ID: "e2", Tag: 0, Method: "POST", Path: "/pet", Operation: Text(strings.Repeat(`{"big":true}`, 9000))},
 		},
 	}
-	idx := &Index{Format: 1, Docs: 2, Meta: "m", Blocks: "b", Dict: "d\x00", Postings: "p", Positions: "q", Norms: "n"}
+	idx := &Index{Format: 1, Docs: 2, Meta: "m", Blocks: "b", Dict: "d\x00", Postings: "p", Positions: "q", Norms: "n",
+		Dims: 3, Vectors: "\x00\x7f\x80\x01\x02\x03", Words: "pet\t\x01\x02\x03\n", Forms: "pet\tpets\n", Notice: "WordNet ©"}
 	return cat, idx
 }
 
@@ -104,7 +105,8 @@ func TestDecodeErrors(t *testing.T) {
 	}{
 		{"empty", "", "not a swag2mcp data file"},
 		{"other file", "PK\x03\x04", "not a swag2mcp data file"},
-		{"newer format", dataMagic + "\x02", "format 2, this runtime reads format 1"},
+		{"newer format", dataMagic + "\x03", "format 3, this runtime reads formats 1 to 2"},
+		{"format 0", dataMagic + "\x00", "format 0, this runtime reads formats 1 to 2"},
 		{"truncated", good[:len(good)/2], "at byte"},
 		{"trailing", good + "x", "1 bytes after the end"},
 		{"huge count", dataMagic + "\x01\xff\xff\xff\xff\x0f", "list longer than the data"},
@@ -120,6 +122,33 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
+// TestDecodeFormat1 checks that data of format 1, which ends before the
+// index's word tables, still decodes: its index has no word tables.
+func TestDecodeFormat1(t *testing.T) {
+	cat, idx := sample()
+	plain := *idx
+	plain.Dims, plain.Vectors, plain.Words, plain.Forms, plain.Notice = 0, "", "", "", ""
+	data := encode(t, cat, &plain)
+	const tables = "\x00\x00\x00\x00\x00" // Dims 0 and four empty strings
+	if !strings.HasPrefix(data, dataMagic+"\x02") || !strings.HasSuffix(data, tables) {
+		t.Fatalf("format 2 data does not end with its word tables")
+	}
+	v1 := dataMagic + "\x01" + strings.TrimSuffix(data, tables)[len(dataMagic)+1:]
+	gotCat, gotIdx, err := Decode(v1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(&plain, gotIdx); diff != "" {
+		t.Errorf("index (-want +got):\n%s", diff)
+	}
+	if len(gotCat.Endpoints) != len(cat.Endpoints) {
+		t.Errorf("endpoints: got %d, want %d", len(gotCat.Endpoints), len(cat.Endpoints))
+	}
+	if _, _, err := Decode(v1 + tables); err == nil {
+		t.Errorf("format 1 data with word tables decoded; want trailing bytes refused")
+	}
+}
+
 // FuzzDecode checks that Decode never panics or over-allocates on any
 // input, and that whatever it accepts encodes back to the same bytes.
 func FuzzDecode(f *testing.F) {
@@ -130,6 +159,7 @@ func FuzzDecode(f *testing.F) {
 	f.Add(good)
 	f.Add(good[:len(good)-3])
 	f.Add([]byte(dataMagic + "\x01"))
+	f.Add([]byte(dataMagic + "\x02"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, i, err := Decode(string(data))
 		if err != nil {
@@ -149,9 +179,9 @@ func FuzzDecode(f *testing.F) {
 // TestDocsCompressed checks that documents are stored compressed, read
 // back whole, and that a corrupt block reads as no document.
 func TestDocsCompressed(t *testing.T) {
-	cat, idx := sample()
+	cat, _ := sample()
 	big := cat.Endpoints[1].Operation.String()
-	data := encode(t, cat, idx)
+	data := encode(t, cat, nil) // no index: the last frame ends near the end of the data
 	if strings.Contains(data, big[:200]) {
 		t.Errorf("the operation document is stored uncompressed")
 	}

@@ -13,4 +13,12 @@ type Index struct {
 	Postings  string // per term: documents with per-field term frequencies
 	Positions string // per term: token positions, for phrases
 	Norms     string // per document: quantized field lengths
+	// Word tables derived from general English data for this API (zero
+	// when the generator had none): the semantic channel's vectors and
+	// WordNet's related forms.
+	Dims    int    // dimensions of a vector
+	Vectors string // per document: its vector
+	Words   string // sorted lines: a word and its vector
+	Forms   string // sorted lines: a term and the API's terms of its related forms
+	Notice  string // the notices of the data sets the word tables derive from
 }

@@ -39,6 +39,16 @@ const instructions = "Find API endpoints with search, read an endpoint's contrac
 	"write one script instead of many invokes. Large answers come back as a fileRef: explore it " +
 	"with response_outline, response_compress and response_slice."
 
+// serverInstructions are the instructions followed by the service's
+// overview (its APIs, their sizes and main tags), so that a model words
+// its searches in the API's terms: at most 2 KiB.
+func serverInstructions(svc *service.Service) string {
+	if o := svc.Overview(); o != "" {
+		return instructions + " Served: " + o
+	}
+	return instructions
+}
+
 // adapter holds what the tool handlers share.
 type adapter struct {
 	svc     *service.Service
@@ -56,7 +66,7 @@ func NewServer(svc *service.Service, opts Options) *mcpserver.MCPServer {
 	s := mcpserver.NewMCPServer(opts.Name, opts.Version,
 		mcpserver.WithToolCapabilities(false),
 		mcpserver.WithLogging(),
-		mcpserver.WithInstructions(instructions),
+		mcpserver.WithInstructions(serverInstructions(svc)),
 		mcpserver.WithLogger(opts.Logger),
 		mcpserver.WithRecovery(),
 		// The script tool asks the user to confirm writes in the middle of

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
 // Tool names.
@@ -32,10 +34,8 @@ func readOnly(title string) mcp.ToolAnnotation {
 
 func searchTool() mcp.Tool {
 	return mcp.Tool{
-		Name: toolSearch,
-		Description: "Find API endpoints by keywords, e.g. \"list orders of a customer\". Use it first whenever " +
-			"you lack an endpoint id. Returns endpoints best first with id, method, path, summary and their " +
-			"tag, collection and spec. Next, call inspect with the id of the best match.",
+		Name:        toolSearch,
+		Description: search.ToolDescription,
 		RawInputSchema: json.RawMessage(`{"type":"object","properties":{` +
 			`"query":{"type":"string","minLength":1,"description":"Words describing the operation you need"},` +
 			`"limit":{"type":"integer","minimum":1,"maximum":50,"description":"Most endpoints to return (1-50); 10 is usually enough"}},` +

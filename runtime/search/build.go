@@ -17,6 +17,7 @@ type Doc struct {
 	Tags            []string // tag names; the first is the endpoint's own
 	TagDescriptions []string
 	Params          []string // parameter names
+	Body            []string // request-body properties: each a name and the start of its description
 }
 
 // termAcc collects one term's postings while documents are added in order.
@@ -31,6 +32,12 @@ type termAcc struct {
 // the index the generator compiles into a server. The same input gives the
 // same bytes.
 func BuildIndex(docs []Doc) catalog.Index {
+	return BuildIndexWith(docs, nil)
+}
+
+// BuildIndexWith is BuildIndex with the word tables derived from lex
+// (see Lexicon); a nil lex gives none.
+func BuildIndexWith(docs []Doc, lex *Lexicon) catalog.Index {
 	acc := map[string]*termAcc{}
 	get := func(key string) *termAcc {
 		a := acc[key]
@@ -49,10 +56,12 @@ func BuildIndex(docs []Doc) catalog.Index {
 		descs[d] = stripMarkup(docs[d].Description)
 	}
 	common := boilerplate(descs)
+	shared := sharedParams(docs)
+	allTexts := make([][numFields]string, len(docs))
 	for d, doc := range docs {
 		clear(perDoc)
-		texts := docFields(doc, descs[d], common)
-		for f, text := range texts {
+		allTexts[d] = docFields(doc, descs[d], common, shared)
+		for f, text := range allTexts[d] {
 			toks = analyzeWith(text, maxFieldTokens, toks[:0], field(f) == fieldPath)
 			sumLen[f] += len(toks)
 			norms = appendFixed(norms, quantizeLen(len(toks)), 1)
@@ -100,13 +109,24 @@ func BuildIndex(docs []Doc) catalog.Index {
 			a.df++
 		}
 	}
-	return writeIndex(acc, len(docs), sumLen, norms)
+	ix := writeIndex(acc, len(docs), sumLen, norms)
+	t := buildLexTables(docs, allTexts, func(term string) int {
+		if a := acc[term]; a != nil {
+			return a.df
+		}
+		return 0
+	}, lex)
+	ix.Dims, ix.Vectors, ix.Words, ix.Forms = t.dims, t.vectors, t.words, t.forms
+	if lex != nil && (t.dims > 0 || t.forms != "") {
+		ix.Notice = lex.Notice
+	}
+	return ix
 }
 
 // docFields is a document's text per text field, given its description
 // as plain text and the boilerplate sentences to leave out of it. An
 // operation without a summary is summarized by its description's lead.
-func docFields(doc Doc, desc string, common map[uint64]bool) [numFields]string {
+func docFields(doc Doc, desc string, common map[uint64]bool, shared map[string]bool) [numFields]string {
 	var t [numFields]string
 	lead, rest := splitDescription(desc, common)
 	t[fieldSummary] = doc.Summary
@@ -117,9 +137,45 @@ func docFields(doc Doc, desc string, common map[uint64]bool) [numFields]string {
 	t[fieldOperationID] = doc.OperationID
 	t[fieldTag] = strings.Join(doc.Tags, " . ")
 	t[fieldDescription] = rest
-	t[fieldParam] = strings.Join(doc.Params, " . ")
+	params := make([]string, 0, len(doc.Params))
+	for _, p := range doc.Params {
+		if !shared[strings.ToLower(p)] {
+			params = append(params, p)
+		}
+	}
+	t[fieldParam] = strings.Join(params, " . ")
 	t[fieldTagDescription] = stripMarkup(strings.Join(doc.TagDescriptions, " . "))
+	t[fieldBody] = stripMarkup(strings.Join(doc.Body, " . "))
 	return t
+}
+
+// sharedParamShare is the share of an API's endpoints above which a
+// parameter name is shared by all, not a word about any one of them.
+const sharedParamShare = 0.5
+
+// sharedParams are the parameter names (lowercased) that most of an
+// API's endpoints take (see sharedParamShare), like a request-id or version header: they say
+// nothing about any one endpoint, and their words would lose all weight
+// everywhere else (a "request" in a title would count for nothing).
+func sharedParams(docs []Doc) map[string]bool {
+	count := map[string]int{}
+	for _, d := range docs {
+		seen := map[string]bool{}
+		for _, p := range d.Params {
+			k := strings.ToLower(p)
+			if !seen[k] {
+				seen[k] = true
+				count[k]++
+			}
+		}
+	}
+	out := map[string]bool{}
+	for k, n := range count {
+		if n >= boilerplateMinDocs && float64(n) > sharedParamShare*float64(len(docs)) {
+			out[k] = true
+		}
+	}
+	return out
 }
 
 // pathText is a path without its {parameters}: their names are indexed as

@@ -27,6 +27,7 @@ type scratch struct {
 	total    []float32
 	mustHits []uint8
 	anyHits  []uint8
+	should   []bool // matched an optional group that is not aux
 	excluded []bool
 	seen     []bool // in touched
 	gSeen    []bool // in gTouched
@@ -37,6 +38,7 @@ type scratch struct {
 	// cover[d] counts the tokens of d's summary and path fields that the
 	// query's words matched, for coverage (see coverage).
 	cover [][coverFields]float32
+	cands []scored // considerMixed's candidates
 }
 
 func (e *engine) getScratch(n int) *scratch {
@@ -44,7 +46,7 @@ func (e *engine) getScratch(n int) *scratch {
 		return s
 	}
 	return &scratch{
-		total: make([]float32, n), mustHits: make([]uint8, n), anyHits: make([]uint8, n),
+		total: make([]float32, n), mustHits: make([]uint8, n), anyHits: make([]uint8, n), should: make([]bool, n),
 		excluded: make([]bool, n), seen: make([]bool, n), gSeen: make([]bool, n), best: make([]float32, n), sum: make([]float32, n),
 		cover: make([][coverFields]float32, n),
 	}
@@ -52,7 +54,7 @@ func (e *engine) getScratch(n int) *scratch {
 
 func (e *engine) putScratch(s *scratch) {
 	for _, d := range s.touched {
-		s.total[d], s.mustHits[d], s.anyHits[d], s.excluded[d], s.seen[d] = 0, 0, 0, false, false
+		s.total[d], s.mustHits[d], s.anyHits[d], s.excluded[d], s.seen[d], s.should[d] = 0, 0, 0, false, false, false
 		s.cover[d] = [coverFields]float32{}
 	}
 	s.touched = s.touched[:0]
@@ -99,6 +101,7 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 				s.mustHits[d]++
 				s.total[d] += v * float32(g.c.boost)
 			default:
+				s.should[d] = s.should[d] || !g.aux
 				if g.coord && s.anyHits[d] < 255 {
 					s.anyHits[d]++
 				}
@@ -108,9 +111,13 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 		s.gTouched = s.gTouched[:0]
 	}
 	// Which documents qualify: all must clauses, no must-not clause, and
-	// at least one clause when nothing is required.
+	// at least one optional clause when there are any (see plan.shoulds)
+	// or at least one clause when nothing is required.
 	qualifies := func(d int32) bool {
 		if s.excluded[d] || int(s.mustHits[d]) < nMust {
+			return false
+		}
+		if nMust > 0 && pl.shoulds > 0 && !s.should[d] {
 			return false
 		}
 		return nMust > 0 || s.total[d] > 0 || s.anyHits[d] > 0
@@ -138,9 +145,9 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 	}
 	h := &hitHeap{}
 	total := 0
-	consider := func(d int32) {
+	consider := func(d int32, v float64) {
 		total++
-		hit := Hit{Endpoint: int(d), Score: score(d)}
+		hit := Hit{Endpoint: int(d), Score: v}
 		if h.Len() < limit {
 			heap.Push(h, hit)
 		} else if better(hit, (*h)[0]) {
@@ -148,16 +155,19 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 			heap.Fix(h, 0)
 		}
 	}
-	if positive {
+	switch {
+	case positive && pl.vector != nil:
+		e.considerMixed(r, pl, s, nMust, qualifies, score, consider)
+	case positive:
 		for _, d := range s.touched {
 			if qualifies(d) {
-				consider(d)
+				consider(d, score(d))
 			}
 		}
-	} else { // only must-not clauses: every other document, in catalog order
+	default: // only must-not clauses: every other document, in catalog order
 		for d := range int32(n) {
 			if !s.excluded[d] {
-				consider(d)
+				consider(d, score(d))
 			}
 		}
 	}
@@ -171,6 +181,47 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 		}
 	}
 	return Result{Hits: hits, Total: total}, nil
+}
+
+// considerMixed passes every qualifying document to consider with its
+// score normalized to the best one's plus the semantic channel's share,
+// and, when nothing is required, the documents no clause matched whose
+// cosine reaches minSemantic.
+func (e *engine) considerMixed(r *reader, pl *plan, s *scratch, nMust int,
+	qualifies func(int32) bool, score func(int32) float64, consider func(int32, float64)) {
+	s.cands = s.cands[:0]
+	best := 0.0
+	for _, d := range s.touched {
+		if qualifies(d) {
+			v := score(d)
+			best = max(best, v)
+			s.cands = append(s.cands, scored{d, v})
+		}
+	}
+	for _, c := range s.cands {
+		v := weightSemantic * float64(max(0, r.docCosine(pl.vector, c.d)))
+		if best > 0 {
+			v += c.v / best
+		}
+		consider(c.d, v)
+	}
+	if nMust > 0 || r.ix.Docs > maxSemanticScan {
+		return
+	}
+	for d := range int32(r.ix.Docs) {
+		if s.seen[d] {
+			continue
+		}
+		if c := r.docCosine(pl.vector, d); c >= minSemantic {
+			consider(d, weightSemantic*float64(c))
+		}
+	}
+}
+
+// scored is a document and its lexical score.
+type scored struct {
+	d int32
+	v float64
 }
 
 // better orders hits: higher score, then catalog order.

@@ -2,7 +2,7 @@ package search
 
 import "math"
 
-// Layout of catalog.Index, format 1 (FormatVersion):
+// Layout of catalog.Index, format 2 (FormatVersion; 2 added the body field):
 //
 //	Meta      varints: term count, then per text field its average length ×64
 //	Blocks    per block of blockSize terms, three fixed-width numbers of
@@ -22,7 +22,7 @@ import "math"
 // A text term's key is its analyzed form; keyword keys start with '!'
 // (which no analyzed term can): "!m:get", "!t:pets", "!p:/pets/{petid}".
 const (
-	FormatVersion = 1
+	FormatVersion = 2
 	blockSize     = 32
 	offsetWidth   = 6 // 36 bits per offset
 	// maxFieldTokens bounds the tokens indexed per field of a document.
@@ -48,6 +48,7 @@ const (
 	fieldDescription
 	fieldParam
 	fieldTagDescription
+	fieldBody // request-body property names and descriptions
 	numFields
 )
 
@@ -68,6 +69,8 @@ func (f field) String() string {
 		return "param"
 	case fieldTagDescription:
 		return "tagDescription"
+	case fieldBody:
+		return "body"
 	}
 	return "unknown"
 }
@@ -90,9 +93,15 @@ func fieldWeight(f field) float64 {
 		return 0.6
 	case fieldTagDescription:
 		return 0.4
+	case fieldBody:
+		return weightBody
 	}
 	return 0
 }
+
+// weightBody is the request body's field weight: low, since a body names
+// many things besides what the operation does.
+const weightBody = 0.3
 
 // fieldB is BM25's length normalization per field: short, titled fields
 // normalize less.

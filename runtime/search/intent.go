@@ -62,7 +62,7 @@ func readIntent(r *reader, clauses []clause) intent {
 	for _, q := range ws {
 		if isFirstPerson(q.w) {
 			g := group{c: clause{occur: should, field: fieldAll, kind: kindTerm, boost: 1, raw: q.w, value: q.w},
-				fields: titleFields}
+				fields: titleFields, aux: true}
 			g.alts = appendRelated(r, nil, meaning{words: selfWords(), weight: weightSelf}, 0)
 			in.groups = append(in.groups, g)
 			break

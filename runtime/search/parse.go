@@ -140,7 +140,10 @@ func (p *parser) clause() (c clause, skip bool, err error) {
 		c.occur = mustNot
 		p.i++
 	}
-	if c.occur != should && (p.atEnd(p.i) || p.q[p.i] == '+' || p.q[p.i] == '-') {
+	if c.occur != should && p.atEnd(p.i) {
+		return c, true, nil // a lone + or - between words ("cats - dogs") is punctuation
+	}
+	if c.occur != should && (p.q[p.i] == '+' || p.q[p.i] == '-') {
 		return c, false, qerr(start, "%q must be directly followed by a term, e.g. +tag:pet or -method:DELETE", p.q[start:start+1])
 	}
 	if err := p.checkOperator(c.occur); err != nil {
@@ -151,17 +154,12 @@ func (p *parser) clause() (c clause, skip bool, err error) {
 	for j < len(p.q) && (isIdentByte(p.q[j])) {
 		j++
 	}
-	if j > p.i && j < len(p.q) && p.q[j] == ':' {
-		name := p.q[p.i:j]
-		f, ok := canonicalField(name)
-		if !ok {
-			return c, false, qerr(p.i, "unknown field %q; fields are method, tag, path, summary, description, operationId, param and _all (the default)", name)
-		}
+	// A word before a colon is a field only when it names one and a value
+	// follows; otherwise it is text ("ship it: merge this pull request",
+	// "note: ...", "https://..."), so natural text is never refused.
+	if f, ok := canonicalField(p.q[p.i:j]); ok && j > p.i && j < len(p.q) && p.q[j] == ':' && !p.atEnd(j+1) {
 		c.field = f
 		p.i = j + 1
-		if p.atEnd(p.i) {
-			return c, false, qerr(j, "field %q needs a value right after the colon, e.g. %s:pet", name, name)
-		}
 		if p.q[p.i] == '(' {
 			return c, false, qerr(p.i, "grouping values of a field in parentheses is not supported; repeat the field for each value, e.g. tag:pet tag:store")
 		}
@@ -187,10 +185,10 @@ func isIdentByte(b byte) bool {
 
 // checkOperator rejects grouping and boolean operators with advice.
 func (p *parser) checkOperator(o occur) error {
-	if p.q[p.i] == '(' || p.q[p.i] == ')' {
-		return qerr(p.i, "parentheses are not supported; write the terms one after another, with + before each term that must match and - before each that must not, e.g. +tag:pet -method:DELETE")
-	}
 	if o != should {
+		if p.q[p.i] == '(' || p.q[p.i] == ')' {
+			return qerr(p.i, "parentheses are not supported; write the terms one after another, with + before each term that must match and - before each that must not, e.g. +tag:pet -method:DELETE")
+		}
 		return nil
 	}
 	j := p.i
@@ -226,7 +224,7 @@ func (p *parser) value(c *clause) error {
 		}
 		c.kind, c.value = kindPhrase, v
 	case p.q[p.i] == '/' && c.field == fieldPathName:
-		c.kind, c.value = kindPath, p.bare()
+		c.kind, c.value = kindPath, p.bare(false)
 	case p.q[p.i] == '/':
 		if v, end, ok := scanDelimited(p.q, p.i+1, '/'); ok && (p.atEnd(end) || p.q[end] == '^') {
 			p.i = end
@@ -236,10 +234,12 @@ func (p *parser) value(c *clause) error {
 			c.kind, c.value = kindRegex, v
 			break
 		}
-		c.kind, c.value = kindPath, p.bare()
+		c.kind, c.value = kindPath, p.bare(false)
 	default:
 		at := p.i
-		c.value = p.bare()
+		// In plain text parentheses are punctuation ("list pets (all of
+		// them)"); after + or - or a field they would be grouping.
+		c.value = p.bare(c.occur == should && c.field == fieldAll)
 		if p.i < len(p.q) && (p.q[p.i] == '(' || p.q[p.i] == ')') {
 			return qerr(p.i, "parentheses are not supported; write the terms one after another, with + before each term that must match and - before each that must not")
 		}
@@ -271,8 +271,8 @@ func (p *parser) value(c *clause) error {
 }
 
 // bare reads an unquoted value up to a space or a suffix operator,
-// removing backslash escapes.
-func (p *parser) bare() string {
+// removing backslash escapes; parens keeps parentheses in the value.
+func (p *parser) bare(parens bool) string {
 	var b strings.Builder
 	for p.i < len(p.q) {
 		ch := p.q[p.i]
@@ -281,7 +281,7 @@ func (p *parser) bare() string {
 			p.i += 2
 			continue
 		}
-		if isSpace(ch) || ch == '^' || ch == '~' || ch == '"' || ch == '(' || ch == ')' {
+		if isSpace(ch) || ch == '^' || ch == '~' || ch == '"' || (!parens && (ch == '(' || ch == ')')) {
 			break
 		}
 		b.WriteByte(ch)

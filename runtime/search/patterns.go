@@ -6,9 +6,36 @@ import (
 	"strings"
 )
 
+// Fuzzy matching keeps to typos of the word: at most maxEditsFor its
+// length, only the candidates nearest to it, and one idf for all of them,
+// so a rare word that happens to be one edit away ("tabl" for "labl~")
+// does not outscore the common word the user meant ("label").
+const (
+	// firstLetterWeight is the weight of a candidate that changes the
+	// word's first letter, the letter typists get wrong least.
+	firstLetterWeight = 0.8
+	// maxFuzzyExpansions bounds the words one fuzzy term searches.
+	maxFuzzyExpansions = 16
+)
+
+// maxEditsFor is the most edits a fuzzy term of n bytes may take, as
+// Lucene's AUTO fuzziness: none for one or two letters, one up to five,
+// two beyond.
+func maxEditsFor(n int) int {
+	switch {
+	case n <= 2:
+		return 0
+	case n <= 5:
+		return 1
+	}
+	return 2
+}
+
 // fuzzyAlts finds dictionary words within the clause's edit distance of
-// term. auto (typo tolerance for a word missing from the index) keeps
-// words sharing the first letter and only the few closest.
+// term (at most maxEditsFor its length), keeping only those at the
+// smallest distance found. auto (typo tolerance for a word missing from
+// the index) keeps words sharing the first letter and only the few
+// closest, asks for four letters or more and allows two edits from eight.
 func fuzzyAlts(r *reader, term string, dist int, auto bool) []alt {
 	n := len(term)
 	if dist == autoFuzziness {
@@ -21,6 +48,10 @@ func fuzzyAlts(r *reader, term string, dist int, auto bool) []alt {
 			dist = 2
 		}
 	}
+	dist = min(dist, maxEditsFor(n))
+	if dist == 0 {
+		return nil
+	}
 	prefix := "0" // text terms sort after every keyword key
 	if auto {
 		prefix = term[:1]
@@ -30,11 +61,13 @@ func fuzzyAlts(r *reader, term string, dist int, auto bool) []alt {
 		d int
 	}
 	var cands []cand
+	best := dist
 	r.scanPrefix(prefixOrAll(prefix), maxScanTerms, func(t termInfo) bool {
 		if t.key[0] == '!' || t.key == term {
 			return true
 		}
-		if d := editDistance(term, t.key, dist); d <= dist {
+		if d := editDistance(term, t.key, best); d <= best {
+			best = d
 			cands = append(cands, cand{t, d})
 		}
 		return true
@@ -45,21 +78,31 @@ func fuzzyAlts(r *reader, term string, dist int, auto bool) []alt {
 		}
 		return cands[i].t.df > cands[j].t.df
 	})
-	limit := maxTextExpansions
+	limit := maxFuzzyExpansions
 	if auto {
 		limit = maxTypoAlternates
 	}
-	var alts []alt
-	for i, c := range cands {
-		if i == limit {
+	maxDf := 0
+	var kept []cand
+	for _, c := range cands {
+		if c.d > best || len(kept) == limit {
 			break
 		}
+		kept = append(kept, c)
+		maxDf = max(maxDf, c.t.df)
+	}
+	blended := idf(r.ix.Docs, maxDf)
+	alts := make([]alt, 0, len(kept))
+	for _, c := range kept {
 		via := "fuzzy"
 		w := 1 - fuzzyWeightPerEdit*float64(c.d)
 		if auto {
 			via, w = "typo", 0.8-fuzzyWeightPerEdit*float64(c.d)
 		}
-		alts = append(alts, alt{info: c.t, weight: w, via: via})
+		if c.t.key[0] != term[0] {
+			w *= firstLetterWeight
+		}
+		alts = append(alts, alt{info: c.t, weight: w, via: via, idfCap: blended})
 	}
 	return alts
 }

@@ -37,6 +37,7 @@ type group struct {
 	fields  uint       // text fields that count
 	coord   bool       // a plain word: counts towards coordination
 	sum     bool       // alternatives add up (the words of an expression's meaning)
+	aux     bool       // only ranks: never what makes a document match (the caller's "my")
 }
 
 // plan is a whole query after planning.
@@ -47,6 +48,13 @@ type plan struct {
 	shape      shape           // whether the query asks for many items or one
 	coverage   bool            // lift documents whose summary and path the query explains
 	coordSize  int             // plain-word groups that can match anything
+	vector     []float32       // the semantic channel's query vector; nil when off
+	// shoulds counts the optional groups that can match something. When
+	// the query also has required clauses, a document must match one of
+	// them too: "+method:DELETE webhook" is the DELETE endpoints about
+	// webhooks, so a filter narrows the words' matches instead of adding
+	// every endpoint it passes.
+	shoulds int
 }
 
 const allFields = 1<<numFields - 1
@@ -73,6 +81,13 @@ func fieldMask(name string) uint {
 // plan turns clauses into groups of index terms.
 func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 	pl := &plan{hints: map[string]bool{}}
+	for i, c := range clauses { // a misspelt action verb is read as the verb
+		if plainWord(c) && !strings.ContainsAny(c.value, " \t") {
+			if v := typoVerb(r, c.value); v != "" {
+				clauses[i].value = v
+			}
+		}
+	}
 	explicitMethod, plain := false, false
 	for _, c := range clauses {
 		explicitMethod = explicitMethod || c.field == fieldMethod
@@ -107,13 +122,18 @@ func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 		pl.hintWeight = w
 		pl.shape = in.shape
 		pl.coverage = true
+		pl.vector = queryVector(r, clauses)
 	}
 	if len(pl.groups) == 0 {
 		return nil, &QueryError{Pos: 0, Msg: "the query has only common words; give words that describe the operation, e.g. \"delete a webhook\""}
 	}
 	for _, g := range pl.groups {
-		if g.coord && (len(g.alts) > 0 || len(g.phrase) > 0) {
+		matchable := len(g.alts) > 0 || len(g.phrase) > 0
+		if g.coord && matchable {
 			pl.coordSize++
+		}
+		if g.c.occur == should && !g.aux && matchable {
+			pl.shoulds++
 		}
 	}
 	return pl, nil
@@ -136,7 +156,10 @@ func planClause(r *reader, c clause) ([]group, error) {
 		}
 		return textGroups(r, c2, true)
 	case fieldPathName:
-		if c.kind == kindPath || (c.kind == kindPhrase && strings.HasPrefix(c.value, "/")) {
+		// A value starting with "/" or holding a wildcard is a pattern of
+		// the whole path (path:*/hooks, path:"*hooks*"); other values are
+		// words of the path.
+		if c.kind == kindPath || c.kind == kindWildcard || (c.kind == kindPhrase && isPathPattern(c.value)) {
 			return keywordGroup(r, c, keyPath)
 		}
 	}
@@ -162,7 +185,7 @@ func keywordGroup(r *reader, c clause, prefix string) ([]group, error) {
 		if err != nil {
 			return nil, err
 		}
-	case strings.ContainsAny(v, "*?") && c.kind != kindPhrase:
+	case strings.ContainsAny(v, "*?") && (c.kind != kindPhrase || (prefix == keyPath && strings.Contains(v, "*"))):
 		err := scanPattern(r, c, prefix, prefix+literalPrefix(v), maxKeyExpansions, func(k string) bool {
 			return globMatch(v, k[len(prefix):])
 		}, func(t termInfo) { g.alts = append(g.alts, alt{info: t, weight: 1, via: "wildcard"}) })
@@ -175,6 +198,12 @@ func keywordGroup(r *reader, c clause, prefix string) ([]group, error) {
 		}
 	}
 	return []group{g}, nil
+}
+
+// isPathPattern reports a quoted path value that names whole paths: one
+// starting with "/" (exact unless it has a *) or holding a *.
+func isPathPattern(v string) bool {
+	return strings.HasPrefix(v, "/") || strings.Contains(v, "*")
 }
 
 // pathValueGroup matches a bare value that looks like a path: the whole
@@ -220,8 +249,11 @@ func textGroups(r *reader, c clause, expand bool) ([]group, error) {
 		return []group{g}, err
 	}
 	terms := Analyze(c.value)
-	if c.kind == kindPhrase || (c.occur != should && len(uniqueTerms(terms)) > 1) {
-		return phraseGroup(r, base, terms), nil
+	// A phrase, and a value of several words that must (not) match or
+	// names a field (operationId:getPetById, summary:user-name), match
+	// their words in order.
+	if c.kind == kindPhrase || ((c.occur != should || c.field != fieldAll) && len(uniqueTerms(terms)) > 1) {
+		return phraseGroup(r, base, phraseTerms(c.value)), nil
 	}
 	var gs []group
 	for _, term := range uniqueTerms(terms) {
@@ -229,6 +261,9 @@ func textGroups(r *reader, c clause, expand bool) ([]group, error) {
 		g.coord = c.occur == should
 		if t, ok := r.lookup(term); ok {
 			g.alts = append(g.alts, alt{info: t, weight: 1, via: "exact"})
+		}
+		if expand {
+			g.alts = appendForms(r, g.alts, term)
 		}
 		switch {
 		case c.fuzzy != 0:
@@ -295,6 +330,25 @@ func appendRelated(r *reader, alts []alt, m meaning, idfCap float64) []alt {
 	return alts
 }
 
+// appendForms adds the API's terms of term's related forms (WordNet's
+// derivations: "react" finds "reaction"), weighted below the word itself.
+func appendForms(r *reader, alts []alt, term string) []alt {
+	rest, ok := r.forms.find(term)
+	if !ok {
+		return alts
+	}
+	capIdf := 0.0
+	if len(alts) > 0 && alts[0].via == "exact" {
+		capIdf = idf(r.ix.Docs, alts[0].info.df)
+	}
+	for _, f := range strings.Fields(rest) {
+		if t, ok := r.lookup(f); ok {
+			alts = append(alts, alt{info: t, weight: weightForm, via: "form", idfCap: capIdf})
+		}
+	}
+	return alts
+}
+
 // phraseGroup plans a phrase: every term must occur, in order, in one field.
 func phraseGroup(r *reader, g group, terms []string) []group {
 	if len(terms) == 0 {
@@ -316,6 +370,20 @@ func phraseGroup(r *reader, g group, terms []string) []group {
 		g.phrase = append(g.phrase, t)
 	}
 	return []group{g}
+}
+
+// phraseTerms are the terms of a phrase in order: an identifier gives its
+// parts, not also itself whole (which shares its first part's position).
+func phraseTerms(text string) []string {
+	var out []string
+	last := -1
+	for _, t := range analyzeTokens(text, 0, nil) {
+		if t.pos > last {
+			out = append(out, t.term)
+			last = t.pos
+		}
+	}
+	return out
 }
 
 // uniqueTerms drops repeated terms, keeping first occurrences in order.

@@ -16,6 +16,10 @@ type reader struct {
 	normFactor [numFields][64]float32
 	// lens[q] is the field length quantized length q stands for.
 	lens [64]float64
+	// The word tables (see Lexicon); dims is 0 without them.
+	dims  int
+	words lineTable
+	forms lineTable
 }
 
 // openReader checks ix and prepares reading it; ok is false when ix is not
@@ -47,6 +51,11 @@ func openReader(ix catalog.Index, docs int) (*reader, bool) {
 		len(ix.Norms) != docs*int(numFields) {
 		return nil, false
 	}
+	if ix.Dims > 0 && ix.Dims <= maxDims && len(ix.Vectors) == ix.Dims*docs {
+		r.dims = ix.Dims
+		r.words = lineTable(ix.Words)
+	}
+	r.forms = lineTable(ix.Forms)
 	return r, true
 }
 

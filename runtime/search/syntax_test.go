@@ -63,7 +63,9 @@ func TestSyntax(t *testing.T) {
 		{"operationId whole", "getPetById", []int{0, 1, 2, 3, 4, 5, 7}, 2}, // its words get, pet, by, id; the exact one first
 		{"param name", "param:username", []int{7}, 7},
 		{"_all field", "_all:health", []int{9}, 9},
-		{"must word with should", "+pet delete", []int{0, 1, 2, 3, 4, 5}, 3}, // only "Delete a pet" has both
+		{"must word with should", "+pet delete", []int{3}, 3}, // a required word narrows the optional one's matches
+		{"a filter narrows the words' matches", "+method:DELETE user", []int{8}, 8},
+		{"optional field terms with a filter", "+method:GET tag:store tag:users", []int{4, 6, 7}, noTop}, // GETs of either tag
 		{"must not word (store is in a description)", "pet -store -inventory", []int{0, 2, 3}, noTop},
 		{"wildcard word", "inv*", []int{4}, 4},
 		{"question mark wildcard", "us?r", []int{6, 7, 8}, noTop},
@@ -73,6 +75,10 @@ func TestSyntax(t *testing.T) {
 		{"bare path scores the exact path first", "/api/v1/users", []int{0, 1, 2, 3, 4, 5, 6, 7, 8}, 6},
 		{"regex on method", "method:/P.*/", []int{1, 5}, noTop}, // the POSTs
 		{"no match", "weather forecast", nil, noTop},
+		{"must identifier matches its parts in order", "+getPetById", []int{2}, 2},
+		{"must param identifier", "+param:petId", []int{2, 3}, noTop},
+		{"field identifier is a phrase", "operationId:getPetById", []int{2}, 2},
+		{"field value with punctuation is a phrase", "summary:user-name", []int{7}, 7},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -11,6 +11,7 @@ package search
 const (
 	weightVerbSynonym = 0.55
 	weightNounSynonym = 0.8
+	weightForm        = 0.7  // a related form of the word (WordNet), see appendForms
 	weightPhrase      = 0.9  // words of a multi-word expression ("turn on")
 	weightCriterion   = 0.5  // a word naming a filter criterion ("by name")
 	weightHint        = 0.35 // score lift of an endpoint whose method the query's action hints at
@@ -61,24 +62,22 @@ func verbMeaning(w string) meaning {
 	case "search", "query":
 		return verb(methodsRead(), "search", "find", "query")
 	case "create", "add", "new", "make", "insert", "register", "submit", "post",
-		"generate", "upload", "send", "invite", "publish", "compose", "write", "put", "attach":
+		"generate", "upload", "send", "invite", "publish", "compose", "put", "attach":
 		return verb(methodsCreate(), "create", "add", "new", "post", "upload", "send")
 	case "start":
 		return verb(methodsCreate(), "create", "start", "new")
-	case "open": // opens a new thing ("open an issue") or reads one ("open a message")
-		return verb([]string{"POST", "GET"}, "create", "open", "new", "get")
 	case "delete", "remove", "revoke", "destroy", "erase", "drop", "unregister",
-		"discard", "purge", "unset", "clear", "detach", "uninstall", "kick", "expel", "wipe":
+		"discard", "purge", "unset", "clear", "detach", "uninstall", "wipe":
 		return verb(methodsDelete(), "delete", "remove", "revoke", "destroy")
 	case "update", "edit", "change", "rename", "modify", "patch", "set", "replace",
-		"alter", "adjust", "configure", "toggle", "fix", "correct", "mark", "store", "save":
+		"alter", "adjust", "configure", "toggle", "fix", "correct", "mark", "save":
 		return verb(methodsUpdate(), "update", "edit", "change", "modify", "set", "replace", "rename")
 	case "close", "reopen":
 		return verb(methodsUpdate(), "update", "close", "state")
 	case "enable", "activate", "disable", "deactivate":
 		return verb(methodsAct(), "enable", "disable", "update", "set", "setting")
 	case "approve", "accept", "reject", "decline", "deny":
-		return verb(methodsAct(), "approve", "review", "accept", "reject")
+		return verb(methodsAct(), "approve", "accept", "reject")
 	case "cancel", "abort", "stop", "halt", "terminate", "interrupt":
 		return verb(methodsAct(), "cancel", "stop", "abort")
 	case "trigger", "run", "rerun", "execute", "dispatch", "launch", "invoke", "retry", "restart":
@@ -86,20 +85,20 @@ func verbMeaning(w string) meaning {
 	case "move", "transfer", "migrate", "relocate":
 		return verb(methodsAct(), "move", "transfer")
 	case "restore", "recover", "undelete", "undo":
-		return verb(methodsAct(), "restore", "recover", "untrash", "undelete")
-	case "lock", "pin", "block", "mute", "star":
+		return verb(methodsAct(), "restore", "recover", "undelete")
+	case "lock", "pin", "block", "mute":
 		return verb(methodsAct(), w)
-	case "unlock", "unpin", "unblock", "unmute", "unstar":
+	case "unlock", "unpin", "unblock", "unmute":
 		// Undoing a relation or state is a DELETE of it in REST APIs.
 		return verb(methodsDelete(), w, w[2:], "remove", "delete")
 	case "follow":
 		return verb(methodsAct(), "follow", "follower", "following")
 	case "unfollow":
 		return verb(methodsDelete(), "unfollow", "follow", "following", "remove", "delete")
-	case "subscribe", "watch":
-		return verb(methodsAct(), "subscribe", "subscription", "watch")
-	case "unsubscribe", "unwatch":
-		return verb(methodsDelete(), "unsubscribe", "subscription", "watch", "remove", "delete")
+	case "subscribe":
+		return verb(methodsAct(), "subscribe", "subscription")
+	case "unsubscribe":
+		return verb(methodsDelete(), "unsubscribe", "subscription", "remove", "delete")
 	case "assign":
 		return verb(methodsAct(), "assign", "assignee")
 	case "unassign":
@@ -142,8 +141,6 @@ func phraseMeaning(p string) meaning {
 		return act(nil, "backup", "export")
 	case "who am", "who am i", "about me", "current user", "logged in", "signed in":
 		return noun("authenticated", "me", "current", "self", "user")
-	case "out of office", "away message", "auto reply", "automatic reply", "autoreply":
-		return noun("vacation", "responder", "autoreply")
 	case "at once", "in bulk", "lots of", "many of":
 		return noun("batch", "bulk", "many", "multiple")
 	case "how many", "number of":
@@ -170,26 +167,12 @@ func isParticle(w string) bool {
 // abbreviations, spelling variants and near synonyms.
 func nounGroup(w string) []string {
 	switch w {
-	case "repo", "repos":
-		return []string{"repository"}
-	case "repository", "repositories":
-		return []string{"repo"}
 	case "org", "orgs", "organisation", "organisations":
 		return []string{"organization"}
-	case "pr", "prs", "mr":
-		return []string{"pull", "request"}
-	case "webhook", "webhooks":
-		return []string{"hook"}
-	case "hook", "hooks":
-		return []string{"webhook"}
-	case "ticket", "tickets", "bug", "bugs":
-		return []string{"issue"}
 	case "account", "profile":
 		return []string{"user", "profile"}
-	case "touch", "touched", "changed":
-		return []string{"file", "change", "modified"}
 	case "dir", "folder", "folders":
-		return []string{"directory", "content"}
+		return []string{"directory"}
 	case "config", "conf", "settings", "preferences", "options":
 		return []string{"configuration", "setting", "preference"}
 	case "auth", "authn", "authz":
@@ -222,32 +205,24 @@ func nounGroup(w string) []string {
 		return []string{"privilege", "access"}
 	case "invitation", "invitations":
 		return []string{"invite"}
-	case "collab", "collabs", "contributor":
-		return []string{"collaborator"}
 	case "stats", "stat", "metrics", "analytics":
 		return []string{"statistics", "stats", "metric"}
 	case "info", "details":
 		return []string{"information", "detail"}
 	case "notif", "notifs", "alerts":
 		return []string{"notification"}
-	case "sub", "subs", "subscriptions", "watchers":
-		return []string{"subscription", "subscriber", "watcher"}
+	case "sub", "subs", "subscriptions":
+		return []string{"subscription", "subscriber"}
 	case "follows", "followers":
 		return []string{"follower", "following"}
 	case "pw", "pwd", "passwd":
 		return []string{"password"}
-	case "ci", "pipeline", "pipelines":
-		return []string{"workflow", "action", "check"}
-	case "label", "labels":
-		return []string{"tag"}
-	case "branch", "branches":
-		return []string{"ref"}
 	case "customer", "customers", "client", "clients":
 		return []string{"customer", "client", "account"}
 	case "order", "orders", "purchase":
 		return []string{"order"}
 	case "payment", "payments", "pay":
-		return []string{"payment", "charge"}
+		return []string{"payment"}
 	case "bill", "bills":
 		return []string{"invoice"}
 	case "price", "cost":
@@ -266,26 +241,18 @@ func nounGroup(w string) []string {
 		return []string{"secret", "credential", "token"}
 	case "key", "keys", "token", "tokens":
 		return []string{"key", "token"}
-	case "job", "jobs", "runs":
-		return []string{"job", "run", "workflow"}
-	case "diff":
-		return []string{"compare", "diff"}
-	case "gist", "snippet", "snippets":
-		return []string{"gist"}
 	case "someone", "somebody", "person", "people", "anyone", "teammate", "teammates", "colleague", "colleagues":
 		return []string{"user", "member"}
 	case "belong", "belongs", "membership", "memberships":
 		return []string{"member", "membership"}
-	case "assistant", "deputy", "proxy":
-		return []string{"delegate"}
-	case "favourite", "favourites", "favorite", "favorites", "bookmark", "bookmarks", "starred":
-		return []string{"favorite", "star"}
+	case "favourite", "favourites", "favorite", "favorites", "bookmark", "bookmarks":
+		return []string{"favorite", "bookmark"}
 	case "licence", "licences":
 		return []string{"license"}
 	case "colour", "colours":
 		return []string{"color"}
 	case "cert", "certs", "certificate", "certificates":
-		return []string{"certificate", "smime", "tls", "ssl"}
+		return []string{"certificate", "tls", "ssl"}
 	case "batch", "bulk", "multiple", "several", "many":
 		return []string{"batch", "bulk", "multiple"}
 	case "history", "revisions", "versions":
@@ -298,8 +265,6 @@ func nounGroup(w string) []string {
 		return []string{"limit", "quota", "rate"}
 	case "left", "remaining":
 		return []string{"remaining", "limit"}
-	case "signature", "signatures":
-		return []string{"signature"}
 	case "language", "languages", "locale":
 		return []string{"language", "locale"}
 	}

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -114,5 +115,15 @@ func TestEndpointByID(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestInstructionsNameTheAPI: initialize's instructions end with the API's
+// name, size and tags, within 2 KiB.
+func TestInstructionsNameTheAPI(t *testing.T) {
+	cs := connect(t, testOptions(nil))
+	got := cs.InitializeResult().Instructions
+	if !strings.Contains(got, "Served: Petstore: ") || !strings.Contains(got, "tags with the most: pet (") || len(got) > 2<<10 {
+		t.Errorf("instructions (%d bytes) = %q; want the API's name, size and tags within 2 KiB", len(got), got)
 	}
 }

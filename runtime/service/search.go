@@ -72,7 +72,7 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 		ans.Endpoints = append(ans.Endpoints, sum)
 		ans.Hits = append(ans.Hits, h.Endpoint)
 	}
-	ans.Note = searchNote(len(ans.Endpoints), total)
+	ans.Note = search.ResultNote(ctx, visibleSearcher{s}, s.cat, req.Query, hits[min(req.Offset, len(hits)):], total)
 	if blocked > 0 {
 		ans.Note = strings.TrimSpace(ans.Note + " " + readOnlyNote(blocked))
 	}
@@ -121,16 +121,23 @@ func readOnlyNote(n int) string {
 		"(only GET, HEAD and OPTIONS are sent). You may still inspect them; tell the user if the task needs one.", n)
 }
 
-// searchNote guides the model when the answer is empty or cut by limit.
-func searchNote(shown, total int) string {
-	switch {
-	case total == 0:
-		return "No endpoint matched. Try other or fewer words (the resource name alone often works), " +
-			"or a pattern such as path:/orders/*."
-	case total > shown:
-		return fmt.Sprintf("Showing the best %d of %d matches. If the endpoint you need is not among them, "+
-			"narrow the query rather than raising limit: add distinctive words, require a word with +word, "+
-			"filter with method:POST, tag:orders or path:/orders/*, or exclude with -word.", shown, total)
+// visibleSearcher searches only the endpoints the run-time filter leaves
+// visible, so the narrower queries a note suggests count what the caller
+// can see; it advises as the service's searcher does.
+type visibleSearcher struct{ s *Service }
+
+func (v visibleSearcher) Search(ctx context.Context, q search.Query) (search.Result, error) {
+	limit := q.Limit
+	if limit <= 0 {
+		limit = len(v.s.cat.Endpoints)
 	}
-	return ""
+	hits, total, err := v.s.find(ctx, q.Text, limit)
+	return search.Result{Hits: hits, Total: total}, err
+}
+
+func (v visibleSearcher) Advise(query string, hits []search.Hit) (bool, []string) {
+	if a, ok := v.s.searcher.(search.Advisor); ok {
+		return a.Advise(query, hits)
+	}
+	return false, nil
 }

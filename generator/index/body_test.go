@@ -1,0 +1,35 @@
+package index
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/swag2mcp/swag2mcp/generator/ir"
+)
+
+func TestBodyText(t *testing.T) {
+	defs := map[string]string{
+		"Repo":  `{"allOf":[{"$ref":"#/$defs/Named"}],"properties":{"archived":{"type":"boolean","description":"Whether to archive this repository. Archived ones are read-only."}}}`,
+		"Named": `{"properties":{"name":{"type":"string","description":"The name"}}}`,
+	}
+	e := &ir.Endpoint{Body: &ir.Body{}, InputSchema: `{"type":"object","properties":{"requestBody":{"$ref":"#/$defs/Repo"}}}`}
+	want := []string{"archived Whether to archive this repository", "name The name"}
+	if diff := cmp.Diff(want, bodyText(e, defs)); diff != "" {
+		t.Errorf("bodyText mismatch (-want +got):\n%s", diff)
+	}
+	for _, bad := range []*ir.Endpoint{
+		{InputSchema: e.InputSchema}, // no body
+		{Body: &ir.Body{}, InputSchema: "{not json"},
+		{Body: &ir.Body{}, InputSchema: `{"properties":{"requestBody":{"$ref":"#/$defs/Missing"}}}`},
+	} {
+		if got := bodyText(bad, defs); got != nil {
+			t.Errorf("bodyText(%q) = %v, want nil", bad.InputSchema, got)
+		}
+	}
+	// A schema that refers to itself stops at maxBodyDepth.
+	loop := map[string]string{"A": `{"allOf":[{"$ref":"#/$defs/A"}],"properties":{"x":{}}}`}
+	if got := bodyText(&ir.Endpoint{Body: &ir.Body{}, InputSchema: `{"properties":{"requestBody":{"$ref":"#/$defs/A"}}}`}, loop); len(got) != 1 {
+		t.Errorf("self-referring body = %v, want [x]", got)
+	}
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"bufio"
+	"compress/gzip"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/swag2mcp/swag2mcp/runtime/search"
+)
+
+// writeNear reads the vectors file writeVectors wrote and writes which
+// words lie within search.NearCosine of each other (search.NearWords), so
+// the generator keeps a server's general words by looking them up instead
+// of comparing every pair of words for every API. Line k belongs to the
+// k-th word of the vectors file and lists its neighbours that come later
+// there, each as the base-36 distance from the one before (the first from
+// word k itself): every pair once, in about a quarter of the bytes of
+// listing the words.
+func writeNear(vectors, out string) error {
+	f, err := os.Open(vectors)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return err
+	}
+	vecs := map[string]string{}
+	var order []string
+	dims := 0
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(make([]byte, 1<<16), 1<<16)
+	for sc.Scan() {
+		w, v, ok := strings.Cut(sc.Text(), " ")
+		if !ok {
+			return fmt.Errorf("%s: line %q has no space", vectors, sc.Text())
+		}
+		vecs[w], dims = v, len(v)
+		order = append(order, w)
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	near := search.NearWords(vecs, dims)
+	rank := make(map[string]int, len(order))
+	for i, w := range order {
+		rank[w] = i
+	}
+	o, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	zw := gzip.NewWriter(o)
+	bw := bufio.NewWriter(zw)
+	for i, w := range order {
+		var later []int
+		for _, n := range near[w] {
+			if r := rank[n]; r > i {
+				later = append(later, r)
+			}
+		}
+		sort.Ints(later)
+		prev := i
+		for k, r := range later {
+			if k > 0 {
+				bw.WriteByte(' ')
+			}
+			bw.WriteString(strconv.FormatInt(int64(r-prev), 36))
+			prev = r
+		}
+		bw.WriteByte('\n')
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return o.Close()
+}

@@ -1,0 +1,264 @@
+package search
+
+import (
+	"sort"
+	"strings"
+)
+
+// Lexicon is general English word data that the generator derives a
+// server's own word tables from (generator/index/lexicon holds it): word
+// vectors for the semantic channel and WordNet's derivationally related
+// forms. The server never sees it whole, only what its API needs.
+type Lexicon struct {
+	Dims    int
+	Vectors map[string]string   // word → vector in AppendVector's encoding, Dims characters
+	Forms   map[string][]string // word → its derivationally related forms ("react" → "reaction")
+	Near    map[string][]string // word → the other words within NearCosine of it (see NearWords)
+	Notice  string              // the data sets' notices, which ship with every table derived from them
+}
+
+// Bounds of the tables derived from a Lexicon.
+const (
+	// NearCosine is how close a general word must be to one of the API's
+	// title words for the server to keep its vector (see Lexicon.Near):
+	// words far from all of them could only ever pull the query's meaning
+	// away from the API.
+	NearCosine = 0.65
+	// vectorFields weigh the words of a document's vector, like BM25F.
+	maxDocVectorWords = 64
+)
+
+// surfaceWords are the lowercase words of text as a query may write them:
+// identifiers split, stop words and single letters dropped, not stemmed.
+func surfaceWords(text string, dst []string) []string {
+	for _, w := range words(text) {
+		for _, p := range splitIdentifier(w) {
+			p = strings.ToLower(p)
+			if len(p) >= 2 && !isStopWord(p) {
+				dst = append(dst, p)
+			}
+		}
+	}
+	return dst
+}
+
+// lexTables are the word tables of one index.
+type lexTables struct {
+	dims    int
+	vectors string // per document, dims characters
+	words   string // lines "word vector", sorted
+	forms   string // lines "term alternative…", sorted
+}
+
+// buildLexTables derives an index's word tables from lex: the forms of
+// the API's words, the vectors of its words and of general words near
+// them, and a vector per document (its title words' vectors, weighted by
+// field and idf). df gives an index term's document frequency.
+func buildLexTables(docs []Doc, texts [][numFields]string, df func(string) int, lex *Lexicon) lexTables {
+	if lex == nil || lex.Dims <= 0 {
+		return lexTables{}
+	}
+	api, titles := map[string]bool{}, map[string]bool{}
+	var buf []string
+	for d := range texts {
+		for f := range numFields {
+			buf = surfaceWords(texts[d][f], buf[:0])
+			for _, w := range buf {
+				api[w] = true
+				if isTitleField(field(f)) {
+					titles[w] = true
+				}
+			}
+		}
+	}
+	t := lexTables{dims: lex.Dims}
+	t.forms = formsTable(api, lex, df)
+	t.words = wordsTable(api, titles, lex)
+	t.vectors = docVectors(texts, lex, df, len(docs))
+	return t
+}
+
+// isTitleField reports the fields a document's vector is made of.
+func isTitleField(f field) bool {
+	return f == fieldSummary || f == fieldPath || f == fieldOperationID || f == fieldTag
+}
+
+// formsTable maps the term of each related form of an API word to the
+// API word's term, when they differ and the API word is indexed.
+func formsTable(api map[string]bool, lex *Lexicon, df func(string) int) string {
+	alts := map[string][]string{}
+	for a := range api {
+		ta, ok := normalize(a, false)
+		if !ok || df(ta) == 0 {
+			continue
+		}
+		for _, f := range lex.Forms[a] {
+			tf, ok := normalize(f, false)
+			if !ok || tf == ta || containsString(alts[tf], ta) {
+				continue
+			}
+			alts[tf] = append(alts[tf], ta)
+		}
+	}
+	m := make(map[string]string, len(alts))
+	for k, v := range alts {
+		m[k] = strings.Join(sortedStrings(v), " ")
+	}
+	return writeLines(m)
+}
+
+// wordsTable keeps the vectors of the API's words and of the general words
+// near one of its title words (the words documents' vectors are made of),
+// as lex.Near lists them.
+func wordsTable(api, titles map[string]bool, lex *Lexicon) string {
+	keep := map[string]string{}
+	for w := range api {
+		if v, ok := lex.Vectors[w]; ok {
+			keep[w] = v
+		}
+	}
+	for w := range titles {
+		if _, ok := lex.Vectors[w]; !ok {
+			continue
+		}
+		for _, n := range lex.Near[w] {
+			if v, ok := lex.Vectors[n]; ok {
+				keep[n] = v
+			}
+		}
+	}
+	return writeLines(keep)
+}
+
+// NearWords lists, for every word of vectors (encoded as AppendVector
+// writes, dims characters), the other words within NearCosine of it,
+// sorted: what Lexicon.Near holds. It compares every pair, which takes
+// seconds for a general vocabulary, so the generator's lexicon keeps the
+// lists it computed once. The vectors' leading (principal) components
+// carry most of their length: the dot product over them plus the
+// Cauchy–Schwarz bound of the rest rules most pairs out before the rest
+// is computed, and the result is exact.
+func NearWords(vectors map[string]string, dims int) map[string][]string {
+	type vec struct {
+		w          string
+		c          []int32
+		norm, tail float64 // length, and length of the components after head
+	}
+	head := min(dims, vectorHead)
+	all := make([]vec, 0, len(vectors))
+	for w, enc := range vectors {
+		if len(enc) != dims {
+			continue
+		}
+		c := appendComponents(nil, enc)
+		all = append(all, vec{w, c, partNorm(c), partNorm(c[head:])})
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].w < all[j].w })
+	near := map[string][]string{}
+	for i := range all {
+		a := &all[i]
+		for j := i + 1; j < len(all); j++ {
+			b := &all[j]
+			need := NearCosine * a.norm * b.norm
+			var dot int32
+			for k, x := range a.c[:head] {
+				dot += x * b.c[k]
+			}
+			if float64(dot)+a.tail*b.tail < need {
+				continue
+			}
+			for k := head; k < dims; k++ {
+				dot += a.c[k] * b.c[k]
+			}
+			if need > 0 && float64(dot) >= need {
+				near[a.w] = append(near[a.w], b.w)
+				near[b.w] = append(near[b.w], a.w)
+			}
+		}
+	}
+	for w := range near {
+		sort.Strings(near[w])
+	}
+	return near
+}
+
+// appendComponents appends the integer components of an encoded vector.
+func appendComponents(dst []int32, enc string) []int32 {
+	for i := 0; i < len(enc); i++ {
+		dst = append(dst, int32(enc[i])-vectorZero)
+	}
+	return dst
+}
+
+// vectorHead is how many leading components NearWords compares first.
+const vectorHead = 12
+
+// partNorm is the length of some integer components.
+func partNorm(c []int32) float64 {
+	n := 0.0
+	for _, x := range c {
+		n += float64(x) * float64(x)
+	}
+	return sqrt(n)
+}
+
+// docVectors is each document's vector: the mean of its title words'
+// vectors, each weighted by its field's weight and its term's idf.
+func docVectors(texts [][numFields]string, lex *Lexicon, df func(string) int, docs int) string {
+	out := make([]byte, 0, docs*lex.Dims)
+	acc := make([]float32, lex.Dims)
+	var buf []string
+	for d := range texts {
+		clear(acc)
+		n := 0
+		for _, f := range []field{fieldSummary, fieldPath, fieldOperationID, fieldTag} {
+			buf = surfaceWords(texts[d][f], buf[:0])
+			for _, w := range buf {
+				v, ok := lex.Vectors[w]
+				if !ok || n == maxDocVectorWords {
+					continue
+				}
+				t, _ := normalize(w, false)
+				wt := fieldWeight(f) * idf(docs, df(t))
+				addVector(acc, v, float32(wt)/float32(vectorNorm(v)))
+				n++
+			}
+		}
+		v := make([]float64, lex.Dims)
+		for i, x := range acc {
+			v[i] = float64(x)
+		}
+		out = AppendVector(out, v)
+	}
+	return string(out)
+}
+
+// unitVector decodes an encoded vector to unit length.
+func unitVector(enc string, dims int) []float32 {
+	v := make([]float32, dims)
+	addVector(v, enc, 1)
+	normalizeVector(v)
+	return v
+}
+
+// vectorNorm is the length of an encoded vector (1 for a zero one).
+func vectorNorm(enc string) float64 {
+	n := 0.0
+	for i := 0; i < len(enc); i++ {
+		x := float64(int(enc[i]) - vectorZero)
+		n += x * x
+	}
+	if n == 0 {
+		return 1
+	}
+	return sqrt(n)
+}
+
+func containsString(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

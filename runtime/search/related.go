@@ -1,0 +1,114 @@
+package search
+
+import (
+	"sort"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+)
+
+// Bounds of the vocabulary help a weak answer offers.
+const (
+	maxRelated        = 8   // terms offered
+	relatedCandidates = 64  // nearest words checked against the index
+	minRelatedCosine  = 0.4 // closeness a word needs to be offered
+	// weakShare: an answer is weak when its best hit has less than this
+	// share of the query's words in its title or description.
+	weakShare = 0.5
+)
+
+// Advise implements Advisor: the answer hits to query matched weakly when
+// it has no hit, or its best hit's summary, path, operationId,
+// description and tag hold under half the query's plain words; related
+// are then the API's words closest in meaning to the query (from the
+// semantic channel; none without its tables), so the caller can rephrase.
+func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) {
+	clauses, err := parse(query)
+	if err != nil {
+		return false, nil
+	}
+	var terms []string
+	for _, c := range clauses {
+		if plainWord(c) {
+			terms = append(terms, Analyze(c.value)...)
+		}
+	}
+	terms = uniqueTerms(terms)
+	if len(terms) == 0 {
+		return false, nil
+	}
+	if len(hits) > 0 && hits[0].Endpoint >= 0 && hits[0].Endpoint < len(e.cat.Endpoints) {
+		have := map[string]bool{}
+		for _, t := range Analyze(endpointText(e.cat, hits[0].Endpoint)) {
+			have[t] = true
+		}
+		n := 0
+		for _, t := range terms {
+			if have[t] {
+				n++
+			}
+		}
+		if float64(n) >= weakShare*float64(len(terms)) {
+			return false, nil
+		}
+	}
+	return true, e.relatedTerms(clauses, terms)
+}
+
+// endpointText is the text of endpoint i a user would recognize.
+func endpointText(cat *catalog.Catalog, i int) string {
+	ep := &cat.Endpoints[i]
+	text := ep.Summary + " " + pathText(ep.Path) + " " + ep.OperationID + " " + stripMarkup(ep.Description)
+	if ep.Tag >= 0 && ep.Tag < len(cat.Tags) {
+		text += " " + cat.Tags[ep.Tag].Name
+	}
+	return text
+}
+
+// relatedTerms are the API's words nearest to the query's vector, best
+// first, leaving out the query's own terms.
+func (e *engine) relatedTerms(clauses []clause, terms []string) []string {
+	r := e.reader()
+	q := queryVector(r, clauses)
+	if q == nil {
+		return nil
+	}
+	own := map[string]bool{}
+	for _, t := range terms {
+		own[t] = true
+	}
+	type cand struct {
+		w string
+		c float32
+	}
+	var cands []cand
+	r.words.each(func(w, v string) {
+		if len(v) != r.dims {
+			return
+		}
+		if c := cosine(q, v); c >= minRelatedCosine {
+			cands = append(cands, cand{w, c})
+		}
+	})
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].c != cands[j].c {
+			return cands[i].c > cands[j].c
+		}
+		return cands[i].w < cands[j].w
+	})
+	var out []string
+	seen := map[string]bool{}
+	for i, c := range cands {
+		if i == relatedCandidates || len(out) == maxRelated {
+			break
+		}
+		t, ok := normalize(c.w, false)
+		if !ok || own[t] || seen[t] {
+			continue
+		}
+		if _, ok := r.lookup(t); ok { // a word of the API, not a general one
+			seen[t] = true
+			out = append(out, c.w)
+		}
+	}
+	return out
+}

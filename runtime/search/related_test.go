@@ -1,0 +1,57 @@
+package search
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestAdviseWeakMatch: a query whose best hit has under half its words is
+// weak and is offered the API's words closest to it; one whose best hit
+// has its words is not; without word tables a weak answer gets general
+// advice only.
+func TestAdviseWeakMatch(t *testing.T) {
+	cat := lexCatalog()
+	s := Open(BuildIndexWith(CatalogDocs(cat), tinyLexicon()), cat)
+	ctx := context.Background()
+	ask := func(s Searcher, q string) (Result, string) {
+		t.Helper()
+		res, err := s.Search(ctx, Query{Text: q, Limit: 10})
+		if err != nil {
+			t.Fatalf("Search(%q): %v", q, err)
+		}
+		return res, ResultNote(ctx, s, cat, q, res.Hits, res.Total)
+	}
+	a := s.(Advisor)
+
+	res, note := ask(s, "money back")
+	weak, related := a.Advise("money back", res.Hits)
+	if !weak || !slices.Contains(related, "reimbursement") {
+		t.Fatalf("Advise(money back) = %v, %v; want weak, offering reimbursement", weak, related)
+	}
+	if slices.Contains(related, "money") {
+		t.Errorf("related %v repeats the query's own word", related)
+	}
+	if !strings.Contains(note, weakNote) || !strings.Contains(note, "reimbursement") {
+		t.Errorf("note = %q; want the weak-match advice with the API's word", note)
+	}
+
+	res, note = ask(s, "list pets")
+	if weak, _ := a.Advise("list pets", res.Hits); weak || note != "" {
+		t.Errorf("list pets: weak %v, note %q; want a strong match and no note", weak, note)
+	}
+
+	if weak, _ := a.Advise("money back", nil); !weak {
+		t.Error("an answer with no hit is not weak")
+	}
+	if weak, related := a.Advise("-money", nil); weak || related != nil {
+		t.Errorf("a query of no plain word: weak %v, related %v", weak, related)
+	}
+
+	plain := Open(BuildIndex(CatalogDocs(cat)), cat)
+	_, note = ask(plain, "weather")
+	if !strings.Contains(note, "No endpoint matched") || !strings.Contains(note, "Try other or fewer words") {
+		t.Errorf("no tables, no match: note = %q", note)
+	}
+}

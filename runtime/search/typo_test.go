@@ -1,0 +1,41 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+)
+
+func TestTypoVerb(t *testing.T) {
+	cat := &catalog.Catalog{
+		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "builds"}},
+		Endpoints: []catalog.Endpoint{
+			/* 0 */ {ID: "a", Method: "POST", Path: "/builds/{id}/retry", Summary: "Retry a build"},
+			/* 1 */ {ID: "b", Method: "GET", Path: "/builds/{id}", Summary: "Get a build"},
+			/* 2 */ {ID: "c", Method: "POST", Path: "/builds/{id}/retire", Summary: "Retire a build"},
+		},
+	}
+	s := Open(BuildIndex(CatalogDocs(cat)), cat).(*engine)
+	r := s.reader()
+	for w, want := range map[string]string{
+		"retrive": "retrieve", // a letter dropped
+		"delte":   "delete",
+		"updaet":  "update", // two swapped
+		"creaate": "create", // one added
+		"remave":  "remove", // one changed
+		"retire":  "",       // the API's own word
+		"build":   "",
+		"delete":  "", // already a verb
+		"lst":     "", // too short to guess
+		"zzzzzz":  "",
+	} {
+		if got := typoVerb(r, w); got != want {
+			t.Errorf("typoVerb(%q) = %q, want %q", w, got, want)
+		}
+	}
+	res, err := s.Search(context.Background(), Query{Text: "retrive a build", Limit: 3})
+	if err != nil || len(res.Hits) == 0 || res.Hits[0].Endpoint != 1 {
+		t.Errorf("retrive a build = %+v, %v; want GET /builds/{id} first, not the retry", res.Hits, err)
+	}
+}

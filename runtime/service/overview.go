@@ -1,0 +1,114 @@
+package service
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// Bounds of Overview.
+const (
+	// MaxOverviewBytes bounds the overview a server adds to its MCP
+	// instructions.
+	MaxOverviewBytes = 1536
+	maxOverviewName  = 60 // bytes of one title or tag name
+)
+
+// Overview names the APIs the server serves, how many endpoints each has
+// and its tags with the most endpoints, within MaxOverviewBytes: the
+// vocabulary a calling model needs to word its searches in the API's own
+// terms. Endpoints the run-time filter hides are not counted.
+func (s *Service) Overview() string {
+	type tagCount struct {
+		name string
+		n    int
+	}
+	specN := make([]int, len(s.cat.Specs))
+	tags := make([]map[string]int, len(s.cat.Specs))
+	for i := range s.cat.Endpoints {
+		if s.hidden(i) {
+			continue
+		}
+		e := &s.cat.Endpoints[i]
+		if e.Tag < 0 || e.Tag >= len(s.cat.Tags) {
+			continue
+		}
+		c := s.cat.Tags[e.Tag].Collection
+		if c < 0 || c >= len(s.cat.Collections) {
+			continue
+		}
+		sp := s.cat.Collections[c].Spec
+		if sp < 0 || sp >= len(s.cat.Specs) {
+			continue
+		}
+		specN[sp]++
+		if tags[sp] == nil {
+			tags[sp] = map[string]int{}
+		}
+		if name := s.cat.Tags[e.Tag].Name; name != "" {
+			tags[sp][name]++
+		}
+	}
+	var b strings.Builder
+	for sp := range s.cat.Specs {
+		if specN[sp] == 0 {
+			continue
+		}
+		title := plainName(s.cat.Specs[sp].Title)
+		if title == "" {
+			title = plainName(s.cat.Specs[sp].Domain)
+		}
+		head := fmt.Sprintf("%s: %d endpoints", title, specN[sp])
+		if b.Len()+len(head)+3 > MaxOverviewBytes {
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteString(". ")
+		}
+		b.WriteString(head)
+		list := make([]tagCount, 0, len(tags[sp]))
+		for name, n := range tags[sp] {
+			list = append(list, tagCount{name, n})
+		}
+		sort.Slice(list, func(i, j int) bool {
+			if list[i].n != list[j].n {
+				return list[i].n > list[j].n
+			}
+			return list[i].name < list[j].name
+		})
+		for k, t := range list {
+			item := fmt.Sprintf("%s (%d)", plainName(t.name), t.n)
+			sep := ", "
+			if k == 0 {
+				sep = "; tags with the most: "
+			}
+			if b.Len()+len(sep)+len(item) > MaxOverviewBytes {
+				break
+			}
+			b.WriteString(sep)
+			b.WriteString(item)
+		}
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return b.String() + "."
+}
+
+// plainName is a title or tag name on one line without control
+// characters, at most maxOverviewName bytes.
+func plainName(s string) string {
+	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }), " ")
+	if len(s) <= maxOverviewName {
+		return s
+	}
+	cut := maxOverviewName
+	for cut > 0 && !utf8Start(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// utf8Start reports a byte that starts a UTF-8 sequence.
+func utf8Start(c byte) bool { return c&0xC0 != 0x80 }

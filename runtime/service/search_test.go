@@ -1,0 +1,46 @@
+package service
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/runtime/config"
+)
+
+// TestSearchNoteCountsVisible: the narrower query a cut answer's note
+// suggests is counted over the endpoints the run-time filter leaves, so
+// it really narrows what the caller sees.
+func TestSearchNoteCountsVisible(t *testing.T) {
+	cat := &catalog.Catalog{
+		Specs:       []catalog.Spec{{ID: "s", Domain: "pets", EnvPrefix: "X", Title: "Pets"}},
+		Collections: []catalog.Collection{{ID: "c", Title: "Pets"}},
+		Tags:        []catalog.Tag{{ID: "t", Name: "pet"}},
+		Endpoints: []catalog.Endpoint{
+			{ID: "00000000000000000000000000000001", Method: "GET", Path: "/pets", Summary: "List pets"},
+			{ID: "00000000000000000000000000000002", Method: "POST", Path: "/pets", Summary: "Create a pet"},
+			{ID: "00000000000000000000000000000003", Method: "GET", Path: "/pets/{id}", Summary: "Get a pet"},
+			{ID: "00000000000000000000000000000004", Method: "DELETE", Path: "/pets/{id}", Summary: "Delete a pet"},
+		},
+	}
+	cfg := config.Default()
+	cfg.Workspace = t.TempDir()
+	cfg.Filter.ExcludePaths = []string{"/pets/{id}"}
+	svc, err := New(Options{Catalog: cat, Config: &cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := svc.Search(context.Background(), SearchRequest{Query: "list pets", Limit: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Total != 2 || len(res.Hits) != 1 || res.Hits[0] != 0 {
+		t.Fatalf("Search = %+v; want GET /pets first of the 2 visible matches", res)
+	}
+	// Of all four, two are GETs: +method:GET would not narrow 2 matches.
+	// Of the two visible, one is: it does.
+	if want := `"list pets +method:GET" has 1 matches`; !strings.Contains(res.Note, want) {
+		t.Errorf("note = %q; want it to contain %s", res.Note, want)
+	}
+}
