@@ -14,8 +14,10 @@ import (
 
 // Names of the templates Render knows.
 const (
-	GoMod  = "go.mod.tmpl"
-	README = "README.md.tmpl"
+	GoMod      = "go.mod.tmpl"
+	README     = "README.md.tmpl"
+	Dockerfile = "Dockerfile.tmpl"
+	Kubernetes = "kubernetes.yaml.tmpl"
 )
 
 //go:embed *.tmpl
@@ -40,8 +42,9 @@ func Render(name string, data any) ([]byte, error) {
 }
 
 // funcs are the functions templates may call; each one makes a string safe
-// for one context, except configTable, the generated server's settings as
-// a Markdown table, rendered from the runtime's own key definitions.
+// for one context (dns: a Kubernetes name, yaml: a quoted YAML scalar),
+// except configTable, the generated server's settings as a Markdown table,
+// rendered from the runtime's own key definitions.
 func funcs() template.FuncMap {
 	return template.FuncMap{
 		"md":          Inline,
@@ -50,5 +53,7 @@ func funcs() template.FuncMap {
 		"fence":       Fence,
 		"shell":       ShellQuote,
 		"configTable": config.Markdown,
+		"dns":         DNSName,
+		"yaml":        YAMLString,
 	}
 }

@@ -2,12 +2,16 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -134,16 +138,44 @@ func (s *session) searchCall(query string, limit int) (time.Duration, toolResult
 }
 
 // firstToolsList spawns bin and returns the time from spawn to the answer
-// of its first tools/list, and that answer's size.
-func firstToolsList(ctx context.Context, bin string) (time.Duration, int, error) {
+// of its first tools/list, the CPU time the server had used by then (-1
+// when unknown) and that answer's size.
+func firstToolsList(ctx context.Context, bin string) (wall, cpu time.Duration, size int, err error) {
 	s, err := startSession(ctx, bin)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	defer s.close()
 	raw, err := s.call("tools/list", map[string]any{})
 	if err != nil {
-		return 0, 0, fmt.Errorf("tools/list: %w", err)
+		return 0, 0, 0, fmt.Errorf("tools/list: %w", err)
 	}
-	return time.Since(s.start), len(raw), nil
+	wall = time.Since(s.start)
+	return wall, processCPU(s.cmd.Process.Pid), len(raw), nil
+}
+
+// processCPU is the user+sys CPU time process pid has used, from
+// /proc/PID/stat (in clock ticks, 100 a second on Linux); -1 when unknown.
+// Under a loaded machine it says what start-up costs better than wall time.
+func processCPU(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return -1
+	}
+	// The fields after the command name, which is in parentheses and may
+	// hold spaces: state is field 3, utime 14 and stime 15.
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return -1
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) < 13 {
+		return -1
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return -1
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }

@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/swag2mcp/swag2mcp/internal/machine"
 )
 
 // usage is what one child process cost.
@@ -20,11 +22,12 @@ type usage struct {
 	peakRSS int64 // bytes; the largest of the process and the children it waited for
 	user    time.Duration
 	sys     time.Duration
+	load    [2]float64 // the machine's 1-minute load average before and after
 }
 
 func (u usage) String() string {
-	return fmt.Sprintf("%v wall, %v user+sys, peak RSS %d MB",
-		u.wall.Round(time.Millisecond), (u.user + u.sys).Round(time.Millisecond), u.peakRSS>>20)
+	return fmt.Sprintf("%v wall, %v user+sys, peak RSS %d MB; load %.1f → %.1f",
+		u.wall.Round(time.Millisecond), (u.user + u.sys).Round(time.Millisecond), u.peakRSS>>20, u.load[0], u.load[1])
 }
 
 // minFree is the machine memory below which a measured command is
@@ -52,9 +55,10 @@ func timed(ctx context.Context, free minFree, env []string, dir string, errOut i
 	var tail tailBuffer
 	cmd.Stderr = io.MultiWriter(errOut, &tail)
 	cmd.Stdout = errOut
+	before := machine.LoadAvg()
 	start := time.Now()
 	err := cmd.Run()
-	u := usage{wall: time.Since(start)}
+	u := usage{wall: time.Since(start), load: [2]float64{before, machine.LoadAvg()}}
 	if cmd.ProcessState != nil {
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 			// Linux reports the largest resident set of the process and
@@ -95,19 +99,27 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 
 func (t *tailBuffer) String() string { return string(t.b) }
 
-// genSize sums the sizes of the generated Go files in dir.
-func genSize(dir string) (files int, bytes int64, err error) {
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, "_gen.go") {
+// genSize sums the generated files in dir: Go source (*_gen.go) and data
+// (the other *_gen.* files, which the Go source embeds).
+func genSize(dir string) (string, error) {
+	var goFiles, dataFiles int
+	var goBytes, dataBytes int64
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.Contains(d.Name(), "_gen.") {
 			return err
 		}
 		info, err := d.Info()
 		if err != nil {
 			return err
 		}
-		files++
-		bytes += info.Size()
+		if strings.HasSuffix(d.Name(), "_gen.go") {
+			goFiles++
+			goBytes += info.Size()
+		} else {
+			dataFiles++
+			dataBytes += info.Size()
+		}
 		return nil
 	})
-	return files, bytes, err
+	return fmt.Sprintf("%d Go files %.1f MB, %d data files %.1f MB", goFiles, mb(goBytes), dataFiles, mb(dataBytes)), err
 }

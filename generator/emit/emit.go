@@ -16,6 +16,7 @@ import (
 	"github.com/dave/jennifer/jen"
 	"github.com/swag2mcp/swag2mcp"
 	"github.com/swag2mcp/swag2mcp/generator/ir"
+	"golang.org/x/mod/modfile"
 )
 
 // Options configures one emission.
@@ -105,8 +106,8 @@ func Emit(api *ir.API, opts Options) ([]File, error) {
 	return files, nil
 }
 
-// moduleFiles renders what only a standalone module has: go.mod, go.sum
-// and the README.
+// moduleFiles renders what only a standalone module has: go.mod, go.sum,
+// the README, and the Dockerfile and Kubernetes manifest of a deployment.
 func moduleFiles(api *ir.API, opts Options) ([]File, error) {
 	gomod, err := goMod(api, opts.Runtime)
 	if err != nil {
@@ -120,11 +121,19 @@ func moduleFiles(api *ir.API, opts Options) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	return []File{
+	mf, err := modfile.ParseLax("go.mod", gomod, nil)
+	if err != nil || mf.Go == nil {
+		return nil, fmt.Errorf("generated go.mod has no go line: %v", err)
+	}
+	deploy, err := deployFiles(api, mf.Go.Version)
+	if err != nil {
+		return nil, err
+	}
+	return append([]File{
 		{Path: "go.mod", Data: gomod},
 		{Path: "go.sum", Data: gosum},
 		{Path: "README.md", Data: readme},
-	}, nil
+	}, deploy...), nil
 }
 
 // countEndpoints counts the endpoints of specs.

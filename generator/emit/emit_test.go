@@ -36,7 +36,7 @@ func TestEmitPaths(t *testing.T) {
 	for _, f := range files {
 		got = append(got, f.Path)
 	}
-	want := []string{"README.md", "catalog_gen.bin", "go.mod", "go.sum", "main_gen.go"}
+	want := []string{"Dockerfile", "README.md", "catalog_gen.bin", "deploy/kubernetes.yaml", "go.mod", "go.sum", "main_gen.go"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("paths (-want +got):\n%s", diff)
 	}

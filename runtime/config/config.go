@@ -64,6 +64,10 @@ type Config struct {
 	HTTPShutdownTimeout time.Duration
 	MetricsAddr         string // separate /metrics listener; "": none
 
+	// Redis is the URL of the Redis that replicas share limits through;
+	// "": each process keeps its own. It may carry a password: never log it.
+	Redis string
+
 	// Credentials are the config file's credentials section: variable name
 	// → value, read by runtime/auth under the environment.
 	Credentials map[string]string

@@ -358,3 +358,38 @@ func TestFileErrorsNeverQuoteSecrets(t *testing.T) {
 		}
 	}
 }
+
+// TestRedisURL: the Redis URL may come from a flag, the environment or the
+// file, but a password only from the latter two; a file with one must be
+// private, and no message quotes the URL.
+func TestRedisURL(t *testing.T) {
+	c, err := load(t, []string{"--redis", "redis://cache:6379/2"}, nil)
+	if err != nil || c.Redis != "redis://cache:6379/2" {
+		t.Fatalf("flag: %q, %v", c.Redis, err)
+	}
+	for _, url := range []string{"redis://:hunter2@cache:6379", "redis://cache:6379?password=hunter2"} {
+		_, err := load(t, []string{"--redis", url}, nil)
+		var ue *UsageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), "SWAG2MCP_REDIS_URL") || strings.Contains(err.Error(), "hunter2") {
+			t.Errorf("--redis %s: err = %v, want a usage error pointing to the variable, without the password", url, err)
+		}
+	}
+	if c, err := load(t, nil, map[string]string{"SWAG2MCP_REDIS_URL": "rediss://u:hunter2@cache:6380"}); err != nil || c.Redis == "" {
+		t.Errorf("password from the environment: %q, %v", c.Redis, err)
+	}
+	file := writeConfig(t, "redis: redis://:hunter2@cache:6379\n")
+	if c, err := load(t, []string{"--config", file}, nil); err != nil || c.Redis != "redis://:hunter2@cache:6379" {
+		t.Errorf("password from the file: %q, %v", c.Redis, err)
+	}
+	if err := os.Chmod(file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := load(t, []string{"--config", file}, nil); err == nil || !strings.Contains(err.Error(), "chmod 600") {
+		t.Errorf("world-readable file with a Redis password: err = %v, want a refusal", err)
+	}
+	for _, bad := range []string{"http://:hunter2@cache", "hunter2", "redis://"} {
+		if _, err := load(t, nil, map[string]string{"SWAG2MCP_REDIS_URL": bad}); err == nil || strings.Contains(err.Error(), "hunter2") {
+			t.Errorf("%s: err = %v, want a refusal that does not quote it", bad, err)
+		}
+	}
+}

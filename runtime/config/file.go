@@ -134,7 +134,7 @@ func (fv *fileValues) walk(m *yaml.Node, prefix string, keys map[string]*Key) er
 			return fv.errorf(v, name, "%v", err)
 		}
 		fv.values[name] = fileValue{text: text, line: v.Line}
-		fv.secret = fv.secret || key.Secret
+		fv.secret = fv.secret || key.Secret || key.Kind == SecretURL && hasPassword(text)
 	}
 	return nil
 }

@@ -32,6 +32,7 @@ const (
 	GroupResponses = "Large answers"
 	GroupPolicy    = "What the server may do"
 	GroupHTTP      = "Streamable HTTP"
+	GroupReplicas  = "Several replicas"
 )
 
 // Keys returns every setting, in the order --help lists them.
@@ -68,7 +69,7 @@ func Keys() []Key {
 			set: func(c *Config, v value) { c.ScriptConcurrency = int(v.n) }},
 
 		{Name: "responses.workspace", Flag: "workspace", Env: "SWAG2MCP_WORKSPACE", Kind: Path, Arg: "folder", Group: GroupResponses,
-			Doc: "folder for responses too large to answer inline (default: swag2mcp/NAME in the user cache folder)",
+			Doc: "folder for responses too large to answer inline, which replicas may share (default: swag2mcp/NAME in the user cache folder)",
 			set: func(c *Config, v value) { c.Workspace = v.s }},
 		{Name: "responses.max_response_size", Flag: "max-response-size", Env: "SWAG2MCP_MAX_RESPONSE_SIZE", Kind: Size, Default: "1MiB", Arg: "size",
 			Group: GroupResponses, Doc: "largest response answered inline; larger ones are saved to the workspace",
@@ -113,7 +114,12 @@ func Keys() []Key {
 				}
 			}})
 	}
-	return append(keys, httpKeys()...)
+	keys = append(keys, httpKeys()...)
+	return append(keys, Key{Name: "redis", Flag: "redis", Env: "SWAG2MCP_REDIS_URL", Kind: SecretURL, Values: []string{"redis", "rediss", "unix"},
+		Arg: "url", Group: GroupReplicas,
+		Doc: "Redis that replicas share cooldowns and the API's back-offs through (redis://host:6379/0; a password only in the " +
+			"environment or config file); unset: this process's own memory",
+		set: func(c *Config, v value) { c.Redis = v.s }})
 }
 
 // httpKeys are the settings of the streamable HTTP transport.

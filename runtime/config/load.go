@@ -131,6 +131,10 @@ func (f *Flags) apply(k *Key, c *Config, getenv func(string) string) error {
 	if k.Kind == List {
 		text = strings.Join(given, ",")
 	}
+	if k.Kind == SecretURL && hasPassword(text) {
+		return &UsageError{fmt.Errorf("invalid --%s: the URL carries a password, which a flag shows to every user of the machine (ps); "+
+			"give it in %s or the config file instead", k.Flag, k.Env)}
+	}
 	v, err := k.parse(text)
 	if err != nil {
 		return &UsageError{fmt.Errorf("invalid --%s: %w", k.Flag, err)}

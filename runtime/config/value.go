@@ -3,8 +3,10 @@ package config
 import (
 	"fmt"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +29,10 @@ const (
 	Size                 // a byte size: 512KB, 1MB, 1048576
 	List                 // comma-separated values (patterns); repeatable as a flag
 	Enum                 // one of Key.Values, case ignored
+	// SecretURL is a URL with a scheme of Key.Values that may carry a
+	// password: never quoted in messages, refused from a flag when it
+	// carries one, and a config file holding such a URL is a secret file.
+	SecretURL
 )
 
 // maxDuration bounds every duration setting.
@@ -46,7 +52,7 @@ type value struct {
 func (k *Key) parse(text string) (value, error) {
 	t := strings.TrimSpace(text)
 	quote := strconv.Quote(t)
-	if k.Secret {
+	if k.Secret || k.Kind == SecretURL {
 		quote = "the value"
 	}
 	switch k.Kind {
@@ -90,6 +96,12 @@ func (k *Key) parse(text string) (value, error) {
 		return value{n: n}, nil
 	case List:
 		return value{list: filter.Split(t)}, nil
+	case SecretURL:
+		u, err := url.Parse(t)
+		if err != nil || u.Scheme == "" || !slices.Contains(k.Values, strings.ToLower(u.Scheme)) || u.Host == "" && u.Path == "" {
+			return value{}, fmt.Errorf("the value is not a URL like %s://host:port", k.Values[0])
+		}
+		return value{s: t}, nil
 	case Enum:
 		for _, v := range k.Values {
 			if strings.EqualFold(t, v) {
@@ -99,6 +111,16 @@ func (k *Key) parse(text string) (value, error) {
 		return value{}, fmt.Errorf("%s is not %s", quote, orList(k.Values))
 	}
 	return value{}, fmt.Errorf("unknown kind %d", k.Kind)
+}
+
+// hasPassword reports whether a SecretURL value carries a password.
+func hasPassword(text string) bool {
+	u, err := url.Parse(strings.TrimSpace(text))
+	if err != nil {
+		return true // unreadable: treat as secret
+	}
+	_, ok := u.User.Password()
+	return ok || u.Query().Has("password")
 }
 
 // duration reads "10s", "1m30s" or plain seconds ("10"), from 0 to a day.

@@ -25,6 +25,7 @@ type ClientOptions struct {
 	Limits       Limits              // every spec's limits
 	SpecLimits   map[string]Limits   // by spec domain; non-zero fields override Limits
 	Auth         Authenticator       // nil: requests go out without credentials
+	Limiter      Limiter             // cooldowns and the API's back-offs; nil: a MemoryLimiter of this client
 	Responses    ResponseOptions     // inline limit and workspace of large and binary bodies
 }
 
@@ -43,7 +44,7 @@ type Client struct {
 	limits     Limits
 	specLimits map[string]Limits
 	auth       Authenticator
-	cool       *cooldowns
+	limiter    Limiter
 	maxBody    int64
 	responses  ResponseOptions
 	retryBase  time.Duration // first backoff interval; tests shorten it
@@ -52,12 +53,15 @@ type Client struct {
 // NewClient returns a client for cat's endpoints.
 func NewClient(cat *catalog.Catalog, opts ClientOptions) *Client {
 	c := &Client{cat: cat, getenv: opts.Getenv, limits: opts.Limits, specLimits: opts.SpecLimits,
-		auth: opts.Auth, cool: newCooldowns(), maxBody: opts.MaxBodyBytes, responses: opts.Responses, retryBase: 200 * time.Millisecond}
+		auth: opts.Auth, limiter: opts.Limiter, maxBody: opts.MaxBodyBytes, responses: opts.Responses, retryBase: 200 * time.Millisecond}
 	if c.limits.Timeout == 0 {
 		c.limits.Timeout = opts.Timeout
 	}
 	if c.getenv == nil {
 		c.getenv = os.Getenv
+	}
+	if c.limiter == nil {
+		c.limiter = NewMemoryLimiter()
 	}
 	if c.maxBody <= 0 {
 		c.maxBody = DefaultMaxBodyBytes
@@ -105,7 +109,7 @@ func (c *Client) Do(ctx context.Context, in *Input, stub Stub) (*Response, error
 	if err != nil {
 		return nil, err
 	}
-	return c.send(ctx, e, p, base)
+	return c.send(ctx, e, p, base, in.Safe)
 }
 
 // httpRequest joins the prepared parts to base and checks the result stays

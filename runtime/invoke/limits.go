@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 )
 
@@ -21,8 +20,6 @@ const (
 	// maxAutoWait is the longest Retry-After the client waits out itself
 	// before retrying; a longer one ends the call with a *RateLimitError.
 	maxAutoWait = 5 * time.Second
-	// maxCooldownEntries bounds the endpoints whose last call is remembered.
-	maxCooldownEntries = 4096
 )
 
 // Limits bound the calls of one spec's endpoints. Zero fields take the
@@ -71,10 +68,25 @@ func (l Limits) resolved() Limits {
 // rate limiting, and how long to wait before calling again.
 type RateLimitError struct {
 	Wait       time.Duration // rounded up to whole seconds; 0 when the API gave no hint
-	StatusCode int           // the API's status (429 or 503); 0 for the client's own cooldown
+	StatusCode int           // the API's status (429 or 503), also when an earlier answer's back-off is still open; 0 for the cooldown
+	// Sent: the API answered this call with StatusCode; unset when the
+	// call was refused before sending (cooldown, or a back-off the API
+	// asked for earlier, perhaps of another replica).
+	Sent bool
+	// Unavailable: the shared limiter could not be reached and the call
+	// may change data, so it was not sent (see runtime/redislimit).
+	Unavailable bool
 }
 
 func (e *RateLimitError) Error() string {
+	if e.Unavailable {
+		return fmt.Sprintf("the shared rate-limit store is unreachable, and calls that may change data wait until it is back; "+
+			"nothing was sent; retry in %d s", Seconds(e.Wait))
+	}
+	if e.StatusCode != 0 && !e.Sent {
+		return fmt.Sprintf("the API answered %d %s to an earlier call and asked to wait; nothing was sent; wait %d s",
+			e.StatusCode, http.StatusText(e.StatusCode), Seconds(e.Wait))
+	}
 	if e.StatusCode == 0 {
 		return fmt.Sprintf("this endpoint was called less than its cooldown ago; wait %d s", Seconds(e.Wait))
 	}
@@ -90,75 +102,6 @@ func Seconds(d time.Duration) int {
 		return 0
 	}
 	return int(math.Ceil(d.Seconds()))
-}
-
-// cooldowns remembers when each endpoint was last called. The table is
-// bounded: when full, entries whose window has passed are dropped, and if
-// none has, the oldest goes.
-type cooldowns struct {
-	mu   sync.Mutex
-	last map[string]time.Time
-	now  func() time.Time
-}
-
-func newCooldowns() *cooldowns {
-	return &cooldowns{last: map[string]time.Time{}, now: time.Now}
-}
-
-// wait is how long the endpoint key must still wait, or 0.
-func (c *cooldowns) wait(key string, window time.Duration) time.Duration {
-	if window <= 0 {
-		return 0
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.waitLocked(key, window)
-}
-
-func (c *cooldowns) waitLocked(key string, window time.Duration) time.Duration {
-	t, ok := c.last[key]
-	if !ok {
-		return 0
-	}
-	if left := window - c.now().Sub(t); left > 0 {
-		return left
-	}
-	return 0
-}
-
-// take records a call of key now, unless its window is still open: then it
-// returns the wait and records nothing.
-func (c *cooldowns) take(key string, window time.Duration) time.Duration {
-	if window <= 0 {
-		return 0
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if left := c.waitLocked(key, window); left > 0 {
-		return left
-	}
-	if _, ok := c.last[key]; !ok && len(c.last) >= maxCooldownEntries {
-		c.evictLocked(window)
-	}
-	c.last[key] = c.now()
-	return 0
-}
-
-func (c *cooldowns) evictLocked(window time.Duration) {
-	now := c.now()
-	oldestKey, oldest := "", now
-	for k, t := range c.last {
-		if now.Sub(t) >= window {
-			delete(c.last, k)
-			continue
-		}
-		if t.Before(oldest) {
-			oldestKey, oldest = k, t
-		}
-	}
-	if len(c.last) >= maxCooldownEntries {
-		delete(c.last, oldestKey)
-	}
 }
 
 // retryAfter reads a Retry-After header: delay-seconds or an HTTP date.

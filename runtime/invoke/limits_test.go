@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strconv"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -41,24 +40,6 @@ func TestRetryAfter(t *testing.T) {
 				t.Errorf("retryAfter(%q) = %v, %v; want %v, %v", tt.header, got, ok, tt.want, tt.ok)
 			}
 		})
-	}
-}
-
-func TestCooldownsBounded(t *testing.T) {
-	c := newCooldowns()
-	now := time.Unix(0, 0)
-	c.now = func() time.Time { return now }
-	for i := range maxCooldownEntries + 10 {
-		now = now.Add(time.Millisecond)
-		if w := c.take(strconv.Itoa(i), time.Hour); w != 0 {
-			t.Fatalf("take %d waited %v", i, w)
-		}
-	}
-	if n := len(c.last); n > maxCooldownEntries {
-		t.Errorf("%d entries kept, want at most %d", n, maxCooldownEntries)
-	}
-	if w := c.take(strconv.Itoa(maxCooldownEntries+9), time.Hour); w == 0 {
-		t.Error("the newest entry was evicted")
 	}
 }
 

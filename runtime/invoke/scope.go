@@ -3,7 +3,6 @@ package invoke
 import (
 	"context"
 	"sync"
-	"time"
 )
 
 // CooldownScope makes many calls count as one use of each endpoint for the
@@ -47,19 +46,20 @@ func (s *CooldownScope) holds(id string) bool {
 
 // admit takes id's cooldown through take unless the scope holds it
 // already. It is atomic per scope, so concurrent calls of one endpoint in
-// a script (Promise.all) do not refuse each other.
-func (s *CooldownScope) admit(id string, take func() time.Duration) time.Duration {
+// a script (Promise.all) do not refuse each other; the limiter behind take
+// (shared by replicas, perhaps) sees one use per script.
+func (s *CooldownScope) admit(id string, take func() error) error {
 	if s == nil {
 		return take()
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.taken[id] {
-		return 0
+		return nil
 	}
-	if w := take(); w > 0 {
-		return w
+	if err := take(); err != nil {
+		return err
 	}
 	s.taken[id] = true
-	return 0
+	return nil
 }

@@ -28,19 +28,35 @@ func (c *Client) Limits(e *catalog.Endpoint) Limits {
 	return c.limitsOf(c.specOf(e))
 }
 
-// send makes the call: cooldown, auth, then attempts with backoff.
+// send makes the call: cooldown and back-off, auth, then attempts with
+// backoff. A Retry-After the API sends on 429 or 503 is recorded with the
+// limiter for every endpoint of the API. safe marks a call the operator
+// declared a read though its method could write.
 //
 // A network failure or a 502, 503 or 504 is retried for idempotent methods
 // only; a 429 or 503 with a short Retry-After is retried for every method,
 // since the API says it did not process the request. Attempts stop at
 // 1+Retries, and everything (waits included) stays within the timeout.
-func (c *Client) send(ctx context.Context, e *catalog.Endpoint, p *prepared, base *url.URL) (*Response, error) {
+func (c *Client) send(ctx context.Context, e *catalog.Endpoint, p *prepared, base *url.URL, safe bool) (*Response, error) {
 	spec := c.specOf(e)
 	lim := c.limitsOf(spec)
 	scope := scopeOf(ctx)
-	if !scope.holds(e.ID) {
-		if w := c.cool.wait(e.ID, lim.Cooldown); w > 0 {
-			return nil, &RateLimitError{Wait: w}
+	call := LimitCall{Origin: originOf(base), Endpoint: e.ID, Window: lim.Cooldown, Write: !safe && !isRead(p.method)}
+	if spec != nil {
+		call.Spec = spec.Domain
+	}
+	// Within a script's scope that holds the endpoint's cooldown already,
+	// only the API's back-off still applies.
+	held := scope.holds(e.ID)
+	look := call
+	if held {
+		look.Window = 0
+	}
+	// A look before building: a call that must wait anyway fetches no
+	// token. Without a cooldown the take below is the only question.
+	if look.Window > 0 {
+		if err := c.admit(ctx, look, false); err != nil {
+			return nil, err
 		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, lim.Timeout)
@@ -67,8 +83,16 @@ func (c *Client) send(ctx context.Context, e *catalog.Endpoint, p *prepared, bas
 		}
 		return nil, err
 	}
-	if w := scope.admit(e.ID, func() time.Duration { return c.cool.take(e.ID, lim.Cooldown) }); w > 0 {
-		return nil, &RateLimitError{Wait: w}
+	if held {
+		if err := c.admit(ctx, look, true); err != nil {
+			return nil, err
+		}
+	} else if err := scope.admit(e.ID, func() error { return c.admit(ctx, call, true) }); err != nil {
+		return nil, err
+	}
+	backOff := func(wait time.Duration, status int) {
+		// Best effort: the answer itself tells this caller to wait.
+		_ = c.limiter.BackOff(context.WithoutCancel(ctx), call, wait, status)
 	}
 	idempotent := isIdempotent(p.method)
 	var last error
@@ -89,7 +113,7 @@ func (c *Client) send(ctx context.Context, e *catalog.Endpoint, p *prepared, bas
 			}
 			return nil, backoff.Permanent(last)
 		}
-		return judge(ctx, out, header, idempotent, &last)
+		return judge(ctx, out, header, idempotent, &last, backOff)
 	}
 	b := backoff.NewExponentialBackOff()
 	b.InitialInterval = c.retryBase
@@ -123,10 +147,22 @@ func (c *Client) roundTrip(req *http.Request) (*Response, http.Header, error) {
 	return out, resp.Header, nil
 }
 
+// admit asks the limiter about call; a refusal is a *RateLimitError.
+func (c *Client) admit(ctx context.Context, call LimitCall, take bool) error {
+	w, err := c.limiter.Admit(ctx, call, take)
+	if err != nil {
+		return err
+	}
+	if w.Duration > 0 {
+		return &RateLimitError{Wait: w.Duration, StatusCode: w.Status, Unavailable: w.Unavailable}
+	}
+	return nil
+}
+
 // judge turns an answer into the attempt's result: a 2xx is done, a
 // retryable failure an error backoff retries, anything else permanent.
 // *last is set to the error the caller sees if no attempt succeeds.
-func judge(ctx context.Context, out *Response, header http.Header, idempotent bool, last *error) (*Response, error) {
+func judge(ctx context.Context, out *Response, header http.Header, idempotent bool, last *error, backOff func(time.Duration, int)) (*Response, error) {
 	status := out.StatusCode
 	if status >= 200 && status <= 299 {
 		return out, nil
@@ -134,7 +170,10 @@ func judge(ctx context.Context, out *Response, header http.Header, idempotent bo
 	httpErr := &HTTPError{StatusCode: status, Headers: out.Headers, Body: out.Body, Truncated: out.Truncated}
 	if status == http.StatusTooManyRequests || status == http.StatusServiceUnavailable {
 		if wait, ok := retryAfter(header, time.Now()); ok {
-			*last = &RateLimitError{Wait: wait, StatusCode: status}
+			*last = &RateLimitError{Wait: wait, StatusCode: status, Sent: true}
+			if wait > 0 {
+				backOff(wait, status) // for the other calls of this API, here and on other replicas
+			}
 			deadline, hasDeadline := ctx.Deadline()
 			if wait > maxAutoWait || hasDeadline && time.Until(deadline) <= wait {
 				return nil, backoff.Permanent(*last)

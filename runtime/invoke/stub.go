@@ -22,6 +22,9 @@ type Input struct {
 	MediaType  string          // chosen request media type; "" for the default
 	Headers    map[string]string
 	Cookies    map[string]string
+	// Safe marks a call the operator declared a read though its method
+	// could write (--safe-op); the Limiter treats it as one.
+	Safe bool
 
 	problems []string
 }

@@ -1,9 +1,9 @@
 // Package metrics counts what a generated server does, in Prometheus
 // form: tool calls by tool and outcome code, invoke latency by operation,
-// upstream status classes, rate-limit refusals, spill files and script
-// runs. Labels take values from fixed sets or from the compiled-in
-// catalog (operationIds), never from arguments, so their number stays
-// bounded. A nil *Recorder records nothing.
+// upstream status classes, rate-limit refusals, spill files, script runs
+// and the shared Redis limiter's health and latency. Labels take values
+// from fixed sets or from the compiled-in catalog (operationIds), never
+// from arguments, so their number stays bounded. A nil *Recorder records nothing.
 package metrics
 
 import (
@@ -26,6 +26,9 @@ type Recorder struct {
 	rateLimited *prometheus.CounterVec
 	spilled     prometheus.Counter
 	scripts     *prometheus.CounterVec
+	redisUp     prometheus.Gauge
+	fallbacks   *prometheus.CounterVec
+	redisTime   prometheus.Histogram
 }
 
 // New returns a Recorder with Go runtime and process collectors.
@@ -43,7 +46,8 @@ func New() *Recorder {
 			Name: "swag2mcp_upstream_responses_total", Help: "Answers of the API by status class (2xx … 5xx) or error (no answer).",
 		}, []string{"class"}),
 		rateLimited: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "swag2mcp_rate_limited_total", Help: "Calls refused for rate limiting: by the server's cooldown or by the API.",
+			Name: "swag2mcp_rate_limited_total", Help: "Calls refused for rate limiting: by the cooldown, by the API (api: its answer; " +
+				"backoff: its earlier Retry-After), or held back while the shared limiter was unreachable (limiter_unavailable).",
 		}, []string{"by"}),
 		spilled: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "swag2mcp_spill_files_total", Help: "Responses saved to the workspace instead of answered inline.",
@@ -51,8 +55,19 @@ func New() *Recorder {
 		scripts: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "swag2mcp_script_runs_total", Help: "Script runs by outcome: ok or the error code.",
 		}, []string{"outcome"}),
+		redisUp: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "swag2mcp_limiter_redis_up", Help: "1 when the last request to the shared Redis limiter succeeded, 0 when it failed (only with --redis).",
+		}),
+		fallbacks: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "swag2mcp_limiter_fallback_total", Help: "Limiter decisions made without the unreachable Redis: local (reads, by this " +
+				"replica's own table) or refused (writes with a cooldown, held back).",
+		}, []string{"outcome"}),
+		redisTime: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "swag2mcp_limiter_redis_seconds", Help: "Time of one request to the shared Redis limiter.",
+			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .1, .5},
+		}),
 	}
-	r.reg.MustRegister(r.toolCalls, r.invokeTime, r.upstream, r.rateLimited, r.spilled, r.scripts,
+	r.reg.MustRegister(r.toolCalls, r.invokeTime, r.upstream, r.rateLimited, r.spilled, r.scripts, r.redisUp, r.fallbacks, r.redisTime,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return r
 }
@@ -87,7 +102,8 @@ func (r *Recorder) Invoke(operation string, d time.Duration, status int) {
 	r.upstream.WithLabelValues(class).Inc()
 }
 
-// RateLimited counts a refusal: by "cooldown" (nothing sent) or "api".
+// RateLimited counts a refusal by "cooldown", "api", "backoff" or
+// "limiter_unavailable"; only "api" calls were sent.
 func (r *Recorder) RateLimited(by string) {
 	if r != nil {
 		r.rateLimited.WithLabelValues(by).Inc()
@@ -105,5 +121,33 @@ func (r *Recorder) Spilled() {
 func (r *Recorder) ScriptRun(outcome string) {
 	if r != nil {
 		r.scripts.WithLabelValues(outcome).Inc()
+	}
+}
+
+// LimiterRedis records whether the shared Redis limiter answered its last
+// request.
+func (r *Recorder) LimiterRedis(up bool) {
+	if r == nil {
+		return
+	}
+	v := 0.0
+	if up {
+		v = 1
+	}
+	r.redisUp.Set(v)
+}
+
+// LimiterFallback counts a decision made without Redis: "local" or
+// "refused".
+func (r *Recorder) LimiterFallback(outcome string) {
+	if r != nil {
+		r.fallbacks.WithLabelValues(outcome).Inc()
+	}
+}
+
+// LimiterLatency records one request to the shared Redis limiter.
+func (r *Recorder) LimiterLatency(d time.Duration) {
+	if r != nil {
+		r.redisTime.Observe(d.Seconds())
 	}
 }

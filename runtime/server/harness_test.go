@@ -161,10 +161,11 @@ func connectWith(t testing.TB, opts Options, clientOpts *mcp.ClientOptions, prot
 func connectScripts(t testing.TB, opts Options, cfg *config.Config, clientOpts *mcp.ClientOptions, protocol string,
 	scripts script.Runner) *mcp.ClientSession {
 	t.Helper()
-	s, _, err := build(opts, cfg, scripts)
+	s, _, closeService, err := build(opts, cfg, scripts)
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
+	t.Cleanup(closeService)
 	clientR, serverW := io.Pipe()
 	serverR, clientW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())

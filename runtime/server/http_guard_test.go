@@ -105,10 +105,11 @@ func TestHTTPListenerRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, rec, err := build(opts, cfg, nil)
+			s, rec, closeService, err := build(opts, cfg, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
+			defer closeService()
 			srv, err := listenHTTP(s, cfg, rec, opts.Logger)
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {

@@ -37,10 +37,11 @@ func serveHTTPTest(t *testing.T, opts Options, args ...string) *httpServer {
 	if err != nil {
 		t.Fatalf("config: %v", err)
 	}
-	s, rec, err := build(opts, cfg, nil)
+	s, rec, closeService, err := build(opts, cfg, nil)
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
+	t.Cleanup(closeService)
 	srv, err := listenHTTP(s, cfg, rec, opts.Logger)
 	if err != nil {
 		t.Fatalf("listen: %v", err)

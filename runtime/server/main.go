@@ -18,6 +18,7 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/config"
 	"github.com/swag2mcp/swag2mcp/runtime/mcptools"
 	"github.com/swag2mcp/swag2mcp/runtime/metrics"
+	"github.com/swag2mcp/swag2mcp/runtime/redislimit"
 	"github.com/swag2mcp/swag2mcp/runtime/script"
 	"github.com/swag2mcp/swag2mcp/runtime/script/sandbox"
 )
@@ -86,13 +87,15 @@ func Main(opts Options) int {
 		logger = newLogger(opts.Stderr, cfg)
 	}
 	opts.Logger = logger
+	redislimit.RouteLibraryLogs(logger)
 	scripts := sandbox.New(sandbox.Options{Memory: cfg.ScriptMemory, Concurrency: cfg.ScriptConcurrency, Logger: logger})
 	defer scripts.Close()
-	s, rec, err := build(opts, cfg, scripts)
+	s, rec, closeService, err := build(opts, cfg, scripts)
 	if err != nil {
 		logger.Error("cannot start", "error", err)
 		return exitError
 	}
+	defer closeService()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if cfg.HTTP != "" {
@@ -108,15 +111,17 @@ func Main(opts Options) int {
 }
 
 // build makes the MCP server of opts with cfg, counting into a new
-// metrics recorder, with its scripts run by scripts.
-func build(opts Options, cfg *config.Config, scripts script.Runner) (*mcpserver.MCPServer, *metrics.Recorder, error) {
+// metrics recorder, with its scripts run by scripts; closeService releases
+// the service's connections.
+func build(opts Options, cfg *config.Config, scripts script.Runner) (_ *mcpserver.MCPServer, _ *metrics.Recorder, closeService func(), _ error) {
 	rec := metrics.New()
 	svc, err := NewService(opts, cfg, rec)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return mcptools.NewServer(svc, mcptools.Options{Name: opts.Name, Version: opts.Version, Logger: opts.Logger, Metrics: rec,
-		Scripts: scripts}), rec, nil
+	s := mcptools.NewServer(svc, mcptools.Options{Name: opts.Name, Version: opts.Version, Logger: opts.Logger, Metrics: rec,
+		Scripts: scripts})
+	return s, rec, func() { svc.Close() }, nil
 }
 
 // newLogger logs to w at the configured level, as text or JSON lines.

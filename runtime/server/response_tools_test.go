@@ -138,7 +138,7 @@ func TestInvokeLargeAndBinaryBodies(t *testing.T) {
 		{name: "PDF", petID: "4", wantExt: ".pdf", wantBytes: b.pdf, wantMedia: "application/pdf", wantLink: true, wantMessage: "binary"},
 		{name: "2 MB text", petID: "5", wantExt: ".txt", wantBytes: b.text, wantMedia: "text/plain", wantMessage: "response_outline"},
 	}
-	name := regexp.MustCompile(`^response_[0-9a-f]{16}\.[a-z]+$`)
+	name := regexp.MustCompile(`^response_[0-9a-f]{32}\.[a-z]+$`)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res, got := callResult(t, cs, "invoke", map[string]any{"endpointId": idGetPet, "parameters": map[string]any{"petId": json.Number(tt.petID)}})

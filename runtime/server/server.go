@@ -93,6 +93,10 @@ func (o Options) withData() (Options, error) {
 	if o.Searcher == nil {
 		o.Searcher = search.Open(*idx, cat)
 	}
+	// Opened: the entry points that pass o on (Main to NewService) must
+	// not decode it again, which for a 100,000-endpoint catalog doubled
+	// start-up and kept two catalogs in memory.
+	o.Data = ""
 	return o, nil
 }
 

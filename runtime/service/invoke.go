@@ -152,7 +152,7 @@ func (s *Service) validate(e *catalog.Endpoint, args InvokeArgs) (*invoke.Input,
 			strings.Join(ve.Problems, "; "), healedNote(healed))
 	}
 	in := &invoke.Input{Endpoint: e, Parameters: va.Parameters, Body: va.Body, MediaType: args.MediaType,
-		Headers: args.Headers, Cookies: args.Cookies}
+		Headers: args.Headers, Cookies: args.Cookies, Safe: needsConfirmation(e.Method) && !s.writes(e)}
 	problems := append(checkParameters(e, in), invoke.CredentialArgs(s.cat.SpecOf(e), in)...)
 	if len(problems) > 0 {
 		return nil, fixes, validationFailed("%s. Call inspect with this endpointId to see the parameters it takes.",
@@ -165,8 +165,8 @@ func (s *Service) validate(e *catalog.Endpoint, args InvokeArgs) (*invoke.Input,
 // something was sent, rate-limit refusals by who refused.
 func (s *Service) recordCall(e *catalog.Endpoint, status int, d time.Duration, err error) {
 	var rl *invoke.RateLimitError
-	if errors.As(err, &rl) && rl.StatusCode == 0 {
-		s.metrics.RateLimited("cooldown")
+	if errors.As(err, &rl) && !rl.Sent {
+		s.metrics.RateLimited(refusedBy(rl))
 		return
 	}
 	if !sent(err) {
@@ -182,6 +182,19 @@ func (s *Service) recordCall(e *catalog.Endpoint, status int, d time.Duration, e
 	}
 }
 
+// refusedBy names who refused a call before it was sent, for metrics:
+// the endpoint's cooldown, the API's back-off (asked for by an earlier
+// answer, perhaps to another replica), or an unreachable shared limiter.
+func refusedBy(rl *invoke.RateLimitError) string {
+	switch {
+	case rl.Unavailable:
+		return "limiter_unavailable"
+	case rl.StatusCode != 0:
+		return "backoff"
+	}
+	return "cooldown"
+}
+
 // sent reports whether a call that ended with err reached the network.
 func sent(err error) bool {
 	var ve *invoke.ValidationError
@@ -189,6 +202,10 @@ func sent(err error) bool {
 	var me *auth.MissingError
 	var te *auth.TokenError
 	var ce *auth.CredentialError
+	var rl *invoke.RateLimitError
+	if errors.As(err, &rl) {
+		return rl.Sent
+	}
 	return !(errors.As(err, &ve) || errors.As(err, &be) || errors.As(err, &me) || errors.As(err, &te) || errors.As(err, &ce))
 }
 
@@ -300,9 +317,16 @@ func rateLimited(rl *invoke.RateLimitError) *Error {
 	secs := invoke.Seconds(rl.Wait)
 	te := &Error{Code: CodeRateLimit, RetryAfterSeconds: secs, StatusCode: rl.StatusCode}
 	switch {
+	case rl.Unavailable:
+		te.StatusCode = 0
+		te.Message = fmt.Sprintf("the store of rate limits this server shares with its replicas is unreachable, so calls that "+
+			"may change data are held back to avoid doing them twice; nothing was sent. Retry in %d s, or make reading calls meanwhile", secs)
 	case rl.StatusCode == 0:
 		te.Message = fmt.Sprintf("this endpoint was called less than its cooldown ago and the call was not sent; "+
 			"wait %d s before calling it again, or call other endpoints meanwhile", secs)
+	case !rl.Sent:
+		te.Message = fmt.Sprintf("the API answered HTTP %d to an earlier call and asked for no calls for a while; nothing was sent. "+
+			"Wait %d s before calling this API again", rl.StatusCode, secs)
 	case secs > 0:
 		te.Message = fmt.Sprintf("the API is rate limiting (HTTP %d) and asks to wait %d s; retry after that", rl.StatusCode, secs)
 	default:

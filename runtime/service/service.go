@@ -9,6 +9,8 @@
 package service
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -22,6 +24,7 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/config"
 	"github.com/swag2mcp/swag2mcp/runtime/invoke"
 	"github.com/swag2mcp/swag2mcp/runtime/metrics"
+	"github.com/swag2mcp/swag2mcp/runtime/redislimit"
 	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
@@ -49,7 +52,10 @@ type Options struct {
 	AuditWriter io.Writer         // when set, audit lines go here as JSON instead of Config.AuditLog or Logger
 	Metrics     *metrics.Recorder // nil records nothing
 	HTTPClient  *http.Client      // for the API; nil: invoke's default client
-	DefsBudget  int               // bytes of $defs in one inspect answer; 0: DefaultDefsBudget
+	// Limiter holds cooldowns and the API's back-offs; nil: Redis when
+	// Config.Redis is set (replicas share it), else this process's memory.
+	Limiter    invoke.Limiter
+	DefsBudget int // bytes of $defs in one inspect answer; 0: DefaultDefsBudget
 }
 
 // Service answers the calls. It is safe for concurrent use.
@@ -70,6 +76,7 @@ type Service struct {
 	policy     policy
 	hide       []bool // endpoints the run-time filter hides; nil: none
 	scriptMax  time.Duration
+	closers    []io.Closer // what Close releases
 }
 
 // New checks the catalog's tables and builds the service over them.
@@ -106,13 +113,23 @@ func New(opts Options) (*Service, error) {
 	if err != nil {
 		return nil, err
 	}
+	var closers []io.Closer
+	if opts.Limiter == nil && cfg.Redis != "" {
+		rl, err := redislimit.New(context.Background(), redislimit.Options{URL: cfg.Redis, Server: opts.Name,
+			Logger: opts.Logger, Observer: opts.Metrics})
+		if err != nil {
+			return nil, err
+		}
+		opts.Limiter = rl
+		closers = append(closers, rl)
+	}
 	s := &Service{
 		cat:      opts.Catalog,
 		stubs:    opts.Stubs,
 		searcher: opts.Searcher,
 		client: invoke.NewClient(opts.Catalog, invoke.ClientOptions{
 			Getenv: opts.Getenv, HTTPClient: opts.HTTPClient, Limits: limits(cfg), SpecLimits: specLimits(cfg.Specs), Auth: creds,
-			MaxBodyBytes: bodies.maxBody, Responses: bodies.clientOptions(),
+			MaxBodyBytes: bodies.maxBody, Responses: bodies.clientOptions(), Limiter: opts.Limiter,
 		}),
 		validator:  invoke.NewValidator(opts.Catalog),
 		auth:       creds,
@@ -125,6 +142,7 @@ func New(opts Options) (*Service, error) {
 		policy:     policy{readOnly: cfg.ReadOnly, confirm: cfg.Confirm, safeOps: cfg.SafeOps},
 		hide:       hiddenEndpoints(opts.Catalog, cfg.Filter),
 		scriptMax:  cfg.ScriptTimeout,
+		closers:    closers,
 	}
 	s.defsByName = make([]map[string]int, len(opts.Catalog.Specs))
 	for si := range opts.Catalog.Specs {
@@ -143,6 +161,16 @@ func New(opts Options) (*Service, error) {
 		}
 	}
 	return s, nil
+}
+
+// Close releases what the service holds open (the connections to a
+// shared Redis limiter). Calls after Close may fail.
+func (s *Service) Close() error {
+	var errs []error
+	for _, c := range s.closers {
+		errs = append(errs, c.Close())
+	}
+	return errors.Join(errs...)
 }
 
 // Catalog is the catalog the service answers for.

@@ -64,6 +64,11 @@ func (w *Workspace) Open(path string) (*os.File, error) {
 		return nil, fmt.Errorf("%w: %s is not a regular file", ErrInvalidPath, name)
 	}
 	f, err := os.Open(full)
+	if errors.Is(err, os.ErrNotExist) {
+		// Removed between the two looks, by retention here or in another
+		// replica sharing the folder.
+		return nil, fmt.Errorf("%w: no response file %s (it may have been removed to keep the workspace small)", ErrNotFound, name)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s cannot be read", ErrNotFound, name)
 	}

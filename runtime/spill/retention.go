@@ -17,7 +17,10 @@ const staleTemp = time.Hour
 // and they hold at most maxBytes in all. keep (the file just written) is
 // never removed, even when it alone passes maxBytes. Temporary files left
 // by crashed writes go too. Failures are ignored: retention is best effort
-// and must not fail the call that stored a file.
+// and must not fail the call that stored a file. Other processes may prune
+// the same folder at once: a file that vanishes between the listing and
+// its removal is simply gone, and since every prune lists after its own
+// file appeared, the last listing sees every file and keeps the bound.
 func (w *Workspace) prune(keep string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()

@@ -91,7 +91,9 @@ type File struct {
 // Store writes r's bytes, at most limit of them, to a new response file
 // named after the body's kind and media type, then applies the retention
 // bound. The file appears whole or not at all (temporary file, then
-// rename), readable only by the user, in a folder only the user can open.
+// rename in the same folder), readable only by the user, in a folder only
+// the user can open. Several processes (replicas on a shared volume,
+// running as one user) may store into and prune one workspace at once.
 func (w *Workspace) Store(r io.Reader, kind Kind, mediaType string, limit int64) (*File, error) {
 	if err := os.MkdirAll(w.responses, 0o700); err != nil {
 		return nil, fmt.Errorf("spill: %w", err)
@@ -132,9 +134,11 @@ func (w *Workspace) Store(r io.Reader, kind Kind, mediaType string, limit int64)
 	return &File{Path: path, Name: name, Size: n, Kind: kind, MediaType: mediaType, Truncated: truncated}, nil
 }
 
-// randomID is 16 hex digits from the system's secure random source.
+// randomID is 32 hex digits (128 bits) from the system's secure random
+// source: names no one can guess, and that replicas writing one shared
+// folder never give twice.
 func randomID() (string, error) {
-	var b [8]byte
+	var b [16]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return "", fmt.Errorf("spill: random id: %w", err)
 	}

@@ -35,7 +35,7 @@ func TestStore(t *testing.T) {
 		{name: "exactly the limit", contentType: "application/json", body: `[1]`, limit: 3, wantExt: ".json", wantKind: KindJSON, wantSize: 3},
 	}
 	w := newTestWorkspace(t, Options{})
-	name := regexp.MustCompile(`^response_[0-9a-f]{16}\.[a-z]+$`)
+	name := regexp.MustCompile(`^response_[0-9a-f]{32}\.[a-z]+$`)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			kind, mt := Classify(tt.contentType, []byte(tt.body))
@@ -59,7 +59,7 @@ func TestStore(t *testing.T) {
 				t.Errorf("file (-want +got):\n%s", diff)
 			}
 			if !name.MatchString(f.Name) || f.Path != filepath.Join(w.ResponsesDir(), f.Name) {
-				t.Errorf("name %q, path %q: want response_<16 hex>.<ext> in %s", f.Name, f.Path, w.ResponsesDir())
+				t.Errorf("name %q, path %q: want response_<32 hex>.<ext> in %s", f.Name, f.Path, w.ResponsesDir())
 			}
 			if data := mustRead(t, f.Path); string(data) != tt.body[:f.Size] {
 				t.Errorf("file holds %q, want %q", data, tt.body[:f.Size])
