@@ -86,9 +86,8 @@ func (c schemaCheck) run() diag.List {
 // any endpoint is in some batch, so a def that does not compile is found.
 func allCompile(spec *catalog.Spec, eps []*catalog.Endpoint) bool {
 	batches := make([][]*catalog.Endpoint, runtime.GOMAXPROCS(0))
+	sizes := make([]int, len(batches)) // bytes of schema text per batch
 	first := map[string]*catalog.Endpoint{}
-	var sizes []int
-	sizes = make([]int, len(batches))
 	for _, e := range eps {
 		text := e.InputSchema.String()
 		if rep, seen := first[text]; seen {

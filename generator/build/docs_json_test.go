@@ -37,16 +37,3 @@ func TestAppendJSONMatchesEncodingJSON(t *testing.T) {
 		}
 	}
 }
-
-// FuzzAppendString checks string escaping against encoding/json on any
-// input, valid UTF-8 or not.
-func FuzzAppendString(f *testing.F) {
-	for _, s := range []string{"", "plain", "\"\\\n\r\t\x00\x7f", "\u2028\u2029", "\xff", "日本語", "<&>"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := string(appendString(nil, s)), stdJSON(t, s); got != want {
-			t.Fatalf("appendString(%q) = %s, want %s", s, got, want)
-		}
-	})
-}

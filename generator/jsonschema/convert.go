@@ -255,7 +255,7 @@ func (o *objWriter) key(k string) bool {
 		o.c.raw(",")
 	}
 	o.n++
-	o.c.buf = appendString(o.c.buf, k)
+	o.c.buf = AppendString(o.c.buf, k)
 	o.c.raw(":")
 	return true
 }

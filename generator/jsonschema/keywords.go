@@ -216,14 +216,14 @@ func (c *conv) writeType(o *objWriter, s *facts) {
 		return
 	}
 	if len(types) == 1 {
-		c.buf = appendString(c.buf, types[0])
+		c.buf = AppendString(c.buf, types[0])
 	} else {
 		c.raw("[")
 		for i, t := range types {
 			if i > 0 {
 				c.raw(",")
 			}
-			c.buf = appendString(c.buf, t)
+			c.buf = AppendString(c.buf, t)
 		}
 		c.raw("]")
 	}
@@ -292,13 +292,13 @@ func (c *conv) ref(o *objWriter, v *yaml.Node, f *file) {
 	if err != nil {
 		c.fail(f, n, "%v", err)
 		if o.key("$comment") {
-			c.buf = appendString(c.buf, "unresolved reference "+n.Value)
+			c.buf = AppendString(c.buf, "unresolved reference "+n.Value)
 		}
 		return
 	}
 	i := c.r.register(t)
 	c.addRef(i)
 	if o.key("$ref") {
-		c.buf = appendString(c.buf, "#/$defs/"+c.r.defs[i].name)
+		c.buf = AppendString(c.buf, "#/$defs/"+c.r.defs[i].name)
 	}
 }

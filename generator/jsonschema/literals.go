@@ -53,7 +53,7 @@ func (c *conv) text(o *objWriter, k string, v *yaml.Node, f *file) {
 		return
 	}
 	if o.key(k) {
-		c.buf = appendString(c.buf, n.Value)
+		c.buf = AppendString(c.buf, n.Value)
 	}
 }
 
@@ -135,7 +135,7 @@ func (c *conv) names(o *objWriter, k string, v *yaml.Node, f *file) {
 		if i > 0 {
 			c.raw(",")
 		}
-		c.buf = appendString(c.buf, name)
+		c.buf = AppendString(c.buf, name)
 	}
 	c.raw("]")
 }

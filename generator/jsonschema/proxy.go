@@ -38,7 +38,7 @@ func (r *Registry) schemaProxy(sp *base.SchemaProxy) result {
 			i := r.register(t)
 			c.addRef(i)
 			c.raw(`{"$ref":`)
-			c.buf = appendString(c.buf, "#/$defs/"+r.defs[i].name)
+			c.buf = AppendString(c.buf, "#/$defs/"+r.defs[i].name)
 			c.raw("}")
 		})
 	}

@@ -3,7 +3,6 @@ package jsonschema
 import (
 	"math"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/pb33f/go-yaml"
 )
@@ -11,57 +10,6 @@ import (
 // maxValueDepth bounds how deep a literal value (enum, default, const,
 // examples) is copied; deeper parts become null.
 const maxValueDepth = 128
-
-// appendString appends s as a JSON string. Invalid UTF-8 becomes U+FFFD;
-// U+2028 and U+2029 are escaped so the text is also valid JavaScript.
-func appendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, "\ufffd"...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
 
 // appendValue appends the YAML value n as JSON: mappings become objects (keys
 // in spec order, later duplicates dropped), sequences arrays, scalars by their
@@ -86,7 +34,7 @@ func appendValue(b []byte, n *yaml.Node, depth, limit int) []byte {
 				b = append(b, ',')
 			}
 			first = false
-			b = appendString(b, k)
+			b = AppendString(b, k)
 			b = append(b, ':')
 			b = appendValue(b, kv.val, depth+1, limit)
 			if len(b) > limit {
@@ -126,7 +74,7 @@ func appendScalar(b []byte, n *yaml.Node) []byte {
 			return append(b, num...)
 		}
 	}
-	return appendString(b, n.Value)
+	return AppendString(b, n.Value)
 }
 
 // jsonNumber returns s as a JSON number: verbatim when it already is one
