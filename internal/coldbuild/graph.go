@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -24,11 +25,13 @@ type pkgGraph struct {
 	imports map[string][]string // package → the packages it imports
 }
 
-// listGraph asks go list for the packages dir's main package depends on.
-func listGraph(ctx context.Context, dir string) (*pkgGraph, error) {
+// listGraph asks go list for the packages dir's main package depends on,
+// with env added to the environment (CGO_ENABLED changes the graph).
+func listGraph(ctx context.Context, dir string, env []string) (*pkgGraph, error) {
 	cmd := exec.CommandContext(ctx, "go", "list", "-deps", "-f",
 		`{{.ImportPath}}	{{if .Standard}}std{{else}}{{with .Module}}{{.Path}}{{end}}{{end}}	{{join .Imports " "}}`, ".")
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -11,7 +11,9 @@
 // takes another checkout's folder) and builds its petstore server the same
 // way, alternating with this one, so a change of the runtime's
 // dependencies is measured before and after in the same run: `make
-// cold-build-report BASE=main`.
+// cold-build-report BASE=main`. With -env KEY=VALUE the checkout's server
+// is also built with that environment, alternating: `make cold-build-report
+// COLDBUILD_FLAGS=-env=CGO_ENABLED=0`.
 //
 // Peak RSS comes from wait4, which on Linux starts a child's figure at its
 // parent's high-water mark; this process stays small, so the figure is the
@@ -41,6 +43,7 @@ func main() {
 // options is the command line.
 type options struct {
 	root, spec, base string
+	variant          []string // environment of an extra build of the checkout's server
 	runs, top        int
 }
 
@@ -53,9 +56,16 @@ func cli(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&o.base, "base", "", "git revision of -root, or another checkout's folder, to measure too, alternating with the checkout (before/after)")
 	fs.IntVar(&o.runs, "runs", 2, "cold builds of each server")
 	fs.IntVar(&o.top, "top", 12, "standard library packages listed")
+	fs.Func("env", "KEY=VALUE (repeatable): also build the checkout's server with this environment, alternating (e.g. CGO_ENABLED=0)", func(v string) error {
+		if !strings.Contains(v, "=") {
+			return fmt.Errorf("want KEY=VALUE, got %q", v)
+		}
+		o.variant = append(o.variant, v)
+		return nil
+	})
 	timeout := fs.Duration("timeout", time.Hour, "give up after this long")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || o.runs < 1 {
-		fmt.Fprintln(stderr, "usage: coldbuild [-root DIR] [-spec FILE] [-base REV] [-runs N] [-top N]")
+		fmt.Fprintln(stderr, "usage: coldbuild [-root DIR] [-spec FILE] [-base REV|DIR] [-env KEY=VALUE]... [-runs N] [-top N]")
 		return 2
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), *timeout)
@@ -71,6 +81,7 @@ func cli(args []string, stdout, stderr io.Writer) int {
 type server struct {
 	label  string
 	dir    string
+	env    []string // added to the environment of its builds
 	graph  *pkgGraph
 	builds []usage
 	costs  []map[string]cost
@@ -103,6 +114,14 @@ func report(ctx context.Context, o options, out io.Writer) error {
 		s.label = c.label
 		servers = append(servers, s)
 	}
+	if len(o.variant) > 0 { // the checkout's server again, built with o.variant
+		last := servers[len(servers)-1]
+		g, err := listGraph(ctx, last.dir, o.variant)
+		if err != nil {
+			return err
+		}
+		servers = append(servers, &server{label: strings.Join(o.variant, " "), dir: last.dir, env: o.variant, graph: g})
+	}
 	header(ctx, out, o)
 	for r := range o.runs {
 		for i := range servers {
@@ -111,19 +130,19 @@ func report(ctx context.Context, o options, out io.Writer) error {
 				s = servers[len(servers)-1-i]
 			}
 			before := machine.LoadAvg()
-			u, costs, err := coldBuild(ctx, s.dir, nil)
+			u, costs, err := coldBuild(ctx, s.dir, s.env)
 			if err != nil {
 				return fmt.Errorf("%s: %w", s.label, err)
 			}
 			s.builds = append(s.builds, u)
 			s.costs = append(s.costs, costs)
-			fmt.Fprintf(out, "cold build %-14s run %d: %6.1f s wall, %6.1f s CPU, peak RSS %4d MB; load %.1f → %.1f\n",
+			fmt.Fprintf(out, "cold build %-16s run %d: %6.1f s wall, %6.1f s CPU, peak RSS %4d MB; load %.1f → %.1f\n",
 				s.label, r+1, u.wall.Seconds(), u.cpu.Seconds(), u.peakRSS>>20, before, machine.LoadAvg())
 		}
 	}
 	fmt.Fprintln(out)
 	for _, s := range servers {
-		fmt.Fprintf(out, "median %-18s %6.1f s wall, %6.1f s CPU, peak RSS %4d MB over %d runs\n",
+		fmt.Fprintf(out, "median %-20s %6.1f s wall, %6.1f s CPU, peak RSS %4d MB over %d runs\n",
 			s.label, median(s.builds, func(u usage) float64 { return u.wall.Seconds() }),
 			median(s.builds, func(u usage) float64 { return u.cpu.Seconds() }),
 			int64(median(s.builds, func(u usage) float64 { return float64(u.peakRSS >> 20) })), len(s.builds))
@@ -146,7 +165,7 @@ func generate(ctx context.Context, dir, spec, work string) (*server, error) {
 	if _, err := run(ctx, dir, nil, gen, "gen", spec, "-o", srv, "--runtime", dir); err != nil {
 		return nil, err
 	}
-	g, err := listGraph(ctx, srv)
+	g, err := listGraph(ctx, srv, nil)
 	if err != nil {
 		return nil, err
 	}

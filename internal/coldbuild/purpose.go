@@ -13,7 +13,7 @@ func purposes() map[string]string {
 		"github.com/santhosh-tekuri/jsonschema/v6": "validates invoke arguments against each endpoint's input schema (runtime/invoke); mcp-go's server uses it too",
 		"github.com/klauspost/compress":            "zstd: inflates the catalog's compressed document blocks on first use (runtime/catalog)",
 		"github.com/dlclark/regexp2/v2":            "ECMAScript regular expressions for schema patterns Go's regexp cannot read (runtime/pattern); goja's RegExp",
-		"github.com/kljensen/snowball":             "English stemmer of the search analyzer; the generator's index uses the same one (runtime/search)",
+		"github.com/blevesearch/snowballstem":      "the Snowball project's English (Porter2) stemmer of the search analyzer; the generator's index uses the same one (runtime/search)",
 		"go.yaml.in/yaml/v3":                       "reads the server's YAML config file with line numbers for errors (runtime/config)",
 		"github.com/theory/jsonpath":               "RFC 9535 JSONPath queries of the response tools over spilled results (runtime/spill)",
 		"golang.org/x/oauth2":                      "OAuth2 client-credentials tokens and token refresh for upstream auth (runtime/auth)",
