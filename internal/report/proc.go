@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"slices"
@@ -14,11 +15,14 @@ type usage struct {
 	rss       int64         // peak resident bytes of the largest process
 }
 
-// timed runs cmd and returns its cost.
+// timed runs cmd and returns its cost. What cmd prints is kept out of
+// the report and shown only when it fails.
 func timed(cmd *exec.Cmd) (usage, error) {
-	cmd.Stderr = os.Stderr
+	var output bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &output, &output
 	start := time.Now()
 	if err := cmd.Run(); err != nil {
+		os.Stderr.Write(output.Bytes())
 		return usage{}, err
 	}
 	u := usage{wall: time.Since(start).Round(time.Millisecond)}
