@@ -37,7 +37,7 @@ func BuildIndex(docs []Doc) catalog.Index {
 
 // BuildIndexWith is BuildIndex with the word tables derived from lex
 // (see Lexicon); a nil lex gives none.
-func BuildIndexWith(docs []Doc, lex *Lexicon) catalog.Index {
+func BuildIndexWith(docs []Doc, lex Lexicon) catalog.Index {
 	acc := map[string]*termAcc{}
 	get := func(key string) *termAcc {
 		a := acc[key]
@@ -118,7 +118,7 @@ func BuildIndexWith(docs []Doc, lex *Lexicon) catalog.Index {
 	}, lex)
 	ix.Dims, ix.Vectors, ix.Words, ix.Forms = t.dims, t.vectors, t.words, t.forms
 	if lex != nil && (t.dims > 0 || t.forms != "") {
-		ix.Notice = lex.Notice
+		ix.Notice = lex.Notice()
 	}
 	return ix
 }
