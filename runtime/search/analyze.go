@@ -54,12 +54,69 @@ func analyzeKeepingStopWords(text string) []string {
 // analyzeWith analyzes text into at most limit tokens (no bound when limit
 // is 0), appending to dst; keepStop keeps stop words.
 func analyzeWith(text string, limit int, dst []token, keepStop bool) []token {
+	var a analyzer
+	return a.analyze(text, limit, dst, keepStop)
+}
+
+// analyzer analyzes texts. The zero value suits one-off texts such as
+// queries; an index build uses newAnalyzer, whose memo keeps every
+// distinct word's lowercased form and term: an API repeats its words
+// thousands of times, and stemming each occurrence anew was a third of
+// building GitHub's index. It reuses its buffers from text to text.
+type analyzer struct {
+	memo  map[string]wordForm // nil: none
+	words []string
+	parts []string
+}
+
+// wordForm is what normalize needs to know about a word.
+type wordForm struct {
+	lower string // the word lowercased
+	term  string // lower stemmed; "" when short
+	short bool   // fewer than two characters
+	stop  bool   // a stop word
+}
+
+// newAnalyzer is an analyzer with a memo.
+func newAnalyzer() *analyzer { return &analyzer{memo: map[string]wordForm{}} }
+
+// form is w's wordForm, from the memo when it has it.
+func (a *analyzer) form(w string) wordForm {
+	if f, ok := a.memo[w]; ok {
+		return f
+	}
+	lower := strings.ToLower(w)
+	f := wordForm{lower: lower, short: utf8.RuneCountInString(lower) < 2, stop: isStopWord(lower)}
+	if !f.short {
+		f.term = stem(lower)
+	}
+	if a.memo != nil {
+		a.memo[w] = f
+	}
+	return f
+}
+
+// normalize is normalize(w, keepStop), memoized when a has a memo.
+func (a *analyzer) normalize(w string, keepStop bool) (string, bool) {
+	if a.memo == nil {
+		return normalize(w, keepStop)
+	}
+	f := a.form(w)
+	if f.short || (!keepStop && f.stop) {
+		return "", false
+	}
+	return f.term, true
+}
+
+// analyze is analyzeWith.
+func (a *analyzer) analyze(text string, limit int, dst []token, keepStop bool) []token {
 	pos := 0
-	for _, w := range words(text) {
-		parts := splitIdentifier(w)
+	a.words = appendWords(a.words[:0], text)
+	for _, w := range a.words {
+		a.parts = appendParts(a.parts[:0], w)
 		first := -1
-		for _, p := range parts {
-			if t, ok := normalize(p, keepStop); ok {
+		for _, p := range a.parts {
+			if t, ok := a.normalize(p, keepStop); ok {
 				if first < 0 {
 					first = pos
 				}
@@ -67,8 +124,8 @@ func analyzeWith(text string, limit int, dst []token, keepStop bool) []token {
 				pos++
 			}
 		}
-		if len(parts) > 1 && first >= 0 {
-			if t, ok := normalize(w, keepStop); ok {
+		if len(a.parts) > 1 && first >= 0 {
+			if t, ok := a.normalize(w, keepStop); ok {
 				dst = append(dst, token{t, first})
 			}
 		}
@@ -80,8 +137,10 @@ func analyzeWith(text string, limit int, dst []token, keepStop bool) []token {
 }
 
 // words splits text into runs of letters and digits.
-func words(text string) []string {
-	var out []string
+func words(text string) []string { return appendWords(nil, text) }
+
+// appendWords appends the runs of letters and digits of text to dst.
+func appendWords(dst []string, text string) []string {
 	start := -1
 	for i, r := range text {
 		alnum := unicode.IsLetter(r) || unicode.IsDigit(r)
@@ -89,22 +148,24 @@ func words(text string) []string {
 		case alnum && start < 0:
 			start = i
 		case !alnum && start >= 0:
-			out = append(out, text[start:i])
+			dst = append(dst, text[start:i])
 			start = -1
 		}
 	}
 	if start >= 0 {
-		out = append(out, text[start:])
+		dst = append(dst, text[start:])
 	}
-	return out
+	return dst
 }
 
 // splitIdentifier splits a word at lower-to-upper boundaries, before the
 // last capital of an acronym that starts a new word ("HTTPServer" gives
 // HTTP, Server) and where digits follow a run of two or more letters
 // ("oauth2" gives oauth, 2; "v1" stays whole).
-func splitIdentifier(w string) []string {
-	var parts []string
+func splitIdentifier(w string) []string { return appendParts(nil, w) }
+
+// appendParts appends the parts splitIdentifier splits w into to dst.
+func appendParts(dst []string, w string) []string {
 	start := 0
 	prev := rune(-1)
 	letters := 0 // letters in a row before i
@@ -122,7 +183,7 @@ func splitIdentifier(w string) []string {
 				split = unicode.IsDigit(prev)
 			}
 			if split {
-				parts = append(parts, w[start:i])
+				dst = append(dst, w[start:i])
 				start = i
 			}
 		}
@@ -133,7 +194,7 @@ func splitIdentifier(w string) []string {
 		}
 		prev = r
 	}
-	return append(parts, w[start:])
+	return append(dst, w[start:])
 }
 
 // normalize lowercases and stems one word; ok is false for words not worth

@@ -47,9 +47,14 @@ func BuildIndexWith(docs []Doc, lex Lexicon) catalog.Index {
 		}
 		return a
 	}
+	an := newAnalyzer()
 	var sumLen [numFields]int
 	norms := make([]byte, 0, len(docs)*int(numFields))
-	perDoc := map[string]*[numFields][]int{}
+	// The terms of the document at hand, in order of first use, each
+	// with its positions per field; the slots and their position slices
+	// are reused from document to document.
+	perDoc := map[string]int{}
+	var slots []docTerm
 	var toks []token
 	descs := make([]string, len(docs))
 	for d := range docs {
@@ -60,22 +65,25 @@ func BuildIndexWith(docs []Doc, lex Lexicon) catalog.Index {
 	allTexts := make([][numFields]string, len(docs))
 	for d, doc := range docs {
 		clear(perDoc)
+		slots = slots[:0]
 		allTexts[d] = docFields(doc, descs[d], common, shared)
 		for f, text := range allTexts[d] {
-			toks = analyzeWith(text, maxFieldTokens, toks[:0], field(f) == fieldPath)
+			toks = an.analyze(text, maxFieldTokens, toks[:0], field(f) == fieldPath)
 			sumLen[f] += len(toks)
 			norms = appendFixed(norms, quantizeLen(len(toks)), 1)
 			for _, t := range toks {
-				fp := perDoc[t.term]
-				if fp == nil {
-					fp = new([numFields][]int)
-					perDoc[t.term] = fp
+				i, ok := perDoc[t.term]
+				if !ok {
+					i = len(slots)
+					perDoc[t.term] = i
+					slots = reuseSlot(slots, t.term)
 				}
-				fp[f] = append(fp[f], t.pos)
+				slots[i].pos[f] = append(slots[i].pos[f], t.pos)
 			}
 		}
-		for term, fp := range perDoc {
-			a := get(term)
+		for i := range slots {
+			fp := &slots[i].pos
+			a := get(slots[i].term)
 			a.post = appendUvarint(a.post, uint64(d-a.last))
 			a.last = d
 			a.df++
@@ -110,7 +118,7 @@ func BuildIndexWith(docs []Doc, lex Lexicon) catalog.Index {
 		}
 	}
 	ix := writeIndex(acc, len(docs), sumLen, norms)
-	t := buildLexTables(docs, allTexts, func(term string) int {
+	t := buildLexTables(an, docs, allTexts, func(term string) int {
 		if a := acc[term]; a != nil {
 			return a.df
 		}
@@ -121,6 +129,27 @@ func BuildIndexWith(docs []Doc, lex Lexicon) catalog.Index {
 		ix.Notice = lex.Notice()
 	}
 	return ix
+}
+
+// docTerm is one term of a document and its positions in each field.
+type docTerm struct {
+	term string
+	pos  [numFields][]int
+}
+
+// reuseSlot appends a slot for term to slots, emptying the position
+// slices of one left from an earlier document rather than allocating.
+func reuseSlot(slots []docTerm, term string) []docTerm {
+	if len(slots) == cap(slots) {
+		return append(slots, docTerm{term: term})
+	}
+	slots = slots[:len(slots)+1]
+	s := &slots[len(slots)-1]
+	s.term = term
+	for f := range s.pos {
+		s.pos[f] = s.pos[f][:0]
+	}
+	return slots
 }
 
 // docFields is a document's text per text field, given its description

@@ -38,9 +38,21 @@ const (
 // surfaceWords are the lowercase words of text as a query may write them:
 // identifiers split, stop words and single letters dropped, not stemmed.
 func surfaceWords(text string, dst []string) []string {
-	for _, w := range words(text) {
-		for _, p := range splitIdentifier(w) {
-			p = strings.ToLower(p)
+	var a analyzer
+	return a.surfaceWords(text, dst)
+}
+
+// surfaceWords is surfaceWords, memoized when a has a memo.
+func (a *analyzer) surfaceWords(text string, dst []string) []string {
+	a.words = appendWords(a.words[:0], text)
+	for _, w := range a.words {
+		a.parts = appendParts(a.parts[:0], w)
+		for _, p := range a.parts {
+			if a.memo == nil {
+				p = strings.ToLower(p)
+			} else {
+				p = a.form(p).lower
+			}
 			if len(p) >= 2 && !isStopWord(p) {
 				dst = append(dst, p)
 			}
@@ -60,8 +72,9 @@ type lexTables struct {
 // buildLexTables derives an index's word tables from lex: the forms of
 // the API's words, the vectors of its words and of general words near
 // them, and a vector per document (its title words' vectors, weighted by
-// field and idf). df gives an index term's document frequency.
-func buildLexTables(docs []Doc, texts [][numFields]string, df func(string) int, lex Lexicon) lexTables {
+// field and idf). df gives an index term's document frequency; a is the
+// analyzer the index was built with.
+func buildLexTables(a *analyzer, docs []Doc, texts [][numFields]string, df func(string) int, lex Lexicon) lexTables {
 	if lex == nil || lex.Dims() <= 0 {
 		return lexTables{}
 	}
@@ -69,7 +82,7 @@ func buildLexTables(docs []Doc, texts [][numFields]string, df func(string) int, 
 	var buf []string
 	for d := range texts {
 		for f := range numFields {
-			buf = surfaceWords(texts[d][f], buf[:0])
+			buf = a.surfaceWords(texts[d][f], buf[:0])
 			for _, w := range buf {
 				api[w] = true
 				if isTitleField(field(f)) {
@@ -79,9 +92,9 @@ func buildLexTables(docs []Doc, texts [][numFields]string, df func(string) int, 
 		}
 	}
 	t := lexTables{dims: lex.Dims()}
-	t.forms = formsTable(api, lex, df)
+	t.forms = formsTable(a, api, lex, df)
 	t.words = wordsTable(api, titles, lex)
-	t.vectors = docVectors(texts, lex, df, len(docs))
+	t.vectors = docVectors(a, texts, lex, df, len(docs))
 	return t
 }
 
@@ -92,15 +105,15 @@ func isTitleField(f field) bool {
 
 // formsTable maps the term of each related form of an API word to the
 // API word's term, when they differ and the API word is indexed.
-func formsTable(api map[string]bool, lex Lexicon, df func(string) int) string {
+func formsTable(an *analyzer, api map[string]bool, lex Lexicon, df func(string) int) string {
 	alts := map[string][]string{}
 	for a := range api {
-		ta, ok := normalize(a, false)
+		ta, ok := an.normalize(a, false)
 		if !ok || df(ta) == 0 {
 			continue
 		}
 		for _, f := range lex.Forms(a) {
-			tf, ok := normalize(f, false)
+			tf, ok := an.normalize(f, false)
 			if !ok || tf == ta || containsString(alts[tf], ta) {
 				continue
 			}
@@ -211,28 +224,28 @@ func partNorm(c []int32) float64 {
 
 // docVectors is each document's vector: the mean of its title words'
 // vectors, each weighted by its field's weight and its term's idf.
-func docVectors(texts [][numFields]string, lex Lexicon, df func(string) int, docs int) string {
+func docVectors(a *analyzer, texts [][numFields]string, lex Lexicon, df func(string) int, docs int) string {
 	dims := lex.Dims()
 	out := make([]byte, 0, docs*dims)
 	acc := make([]float32, dims)
+	v := make([]float64, dims)
 	var buf []string
 	for d := range texts {
 		clear(acc)
 		n := 0
 		for _, f := range []field{fieldSummary, fieldPath, fieldOperationID, fieldTag} {
-			buf = surfaceWords(texts[d][f], buf[:0])
+			buf = a.surfaceWords(texts[d][f], buf[:0])
 			for _, w := range buf {
 				v, ok := lex.Vector(w)
 				if !ok || n == maxDocVectorWords {
 					continue
 				}
-				t, _ := normalize(w, false)
+				t, _ := a.normalize(w, false)
 				wt := fieldWeight(f) * idf(docs, df(t))
 				addVector(acc, v, float32(wt)/float32(vectorNorm(v)))
 				n++
 			}
 		}
-		v := make([]float64, dims)
 		for i, x := range acc {
 			v[i] = float64(x)
 		}
