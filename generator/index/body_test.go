@@ -15,7 +15,7 @@ func TestBodyText(t *testing.T) {
 	}
 	e := &ir.Endpoint{Body: &ir.Body{}, InputSchema: `{"type":"object","properties":{"requestBody":{"$ref":"#/$defs/Repo"}}}`}
 	want := []string{"archived Whether to archive this repository", "name The name"}
-	if diff := cmp.Diff(want, bodyText(e, defs)); diff != "" {
+	if diff := cmp.Diff(want, bodyText(e, newDefNodes(defs))); diff != "" {
 		t.Errorf("bodyText mismatch (-want +got):\n%s", diff)
 	}
 	for _, bad := range []*ir.Endpoint{
@@ -23,13 +23,13 @@ func TestBodyText(t *testing.T) {
 		{Body: &ir.Body{}, InputSchema: "{not json"},
 		{Body: &ir.Body{}, InputSchema: `{"properties":{"requestBody":{"$ref":"#/$defs/Missing"}}}`},
 	} {
-		if got := bodyText(bad, defs); got != nil {
+		if got := bodyText(bad, newDefNodes(defs)); got != nil {
 			t.Errorf("bodyText(%q) = %v, want nil", bad.InputSchema, got)
 		}
 	}
 	// A schema that refers to itself stops at maxBodyDepth.
 	loop := map[string]string{"A": `{"allOf":[{"$ref":"#/$defs/A"}],"properties":{"x":{}}}`}
-	if got := bodyText(&ir.Endpoint{Body: &ir.Body{}, InputSchema: `{"properties":{"requestBody":{"$ref":"#/$defs/A"}}}`}, loop); len(got) != 1 {
+	if got := bodyText(&ir.Endpoint{Body: &ir.Body{}, InputSchema: `{"properties":{"requestBody":{"$ref":"#/$defs/A"}}}`}, newDefNodes(loop)); len(got) != 1 {
 		t.Errorf("self-referring body = %v, want [x]", got)
 	}
 }

@@ -31,10 +31,11 @@ func Build(api *ir.API) catalog.Index {
 func Docs(api *ir.API) []search.Doc {
 	var docs []search.Doc
 	for _, s := range api.Specs {
-		defs := make(map[string]string, len(s.Defs))
+		raw := make(map[string]string, len(s.Defs))
 		for _, d := range s.Defs {
-			defs[d.Name] = d.Schema
+			raw[d.Name] = d.Schema
 		}
+		defs := newDefNodes(raw)
 		tagDesc := map[string]string{}
 		for _, c := range s.Collections {
 			for _, t := range c.Tags {

@@ -79,13 +79,26 @@ func buildLexTables(a *analyzer, docs []Doc, texts [][numFields]string, df func(
 		return lexTables{}
 	}
 	api, titles := map[string]bool{}, map[string]bool{}
+	// A text repeated across documents (a tag's description, a shared
+	// body) adds no word the first time did not.
+	type fieldText struct {
+		text  string
+		title bool
+	}
+	seen := map[fieldText]bool{}
 	var buf []string
 	for d := range texts {
 		for f := range numFields {
+			title := isTitleField(field(f))
+			k := fieldText{texts[d][f], title}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
 			buf = a.surfaceWords(texts[d][f], buf[:0])
 			for _, w := range buf {
 				api[w] = true
-				if isTitleField(field(f)) {
+				if title {
 					titles[w] = true
 				}
 			}
