@@ -60,11 +60,13 @@ func analyzeWith(text string, limit int, dst []token, keepStop bool) []token {
 
 // analyzer analyzes texts. The zero value suits one-off texts such as
 // queries; an index build uses newAnalyzer, whose memo keeps every
-// distinct word's lowercased form and term: an API repeats its words
-// thousands of times, and stemming each occurrence anew was a third of
-// building GitHub's index. It reuses its buffers from text to text.
+// distinct word's parts with their lowercased forms and terms: an API
+// repeats its words thousands of times, and splitting and stemming each
+// occurrence anew was a third of building GitHub's index. It reuses its
+// buffers from text to text.
 type analyzer struct {
-	memo  map[string]wordForm // nil: none
+	memo  map[string]wordEntry // nil: none
+	forms []wordForm           // the memo's parts, or the last word's without one
 	words []string
 	parts []string
 }
@@ -77,23 +79,57 @@ type wordForm struct {
 	stop  bool   // a stop word
 }
 
-// newAnalyzer is an analyzer with a memo.
-func newAnalyzer() *analyzer { return &analyzer{memo: map[string]wordForm{}} }
+// wordEntry is a word of the memo: the forms of its parts (see
+// splitIdentifier), forms[at:at+n], and its own.
+type wordEntry struct {
+	at, n int
+	whole wordForm
+}
 
-// form is w's wordForm, from the memo when it has it.
-func (a *analyzer) form(w string) wordForm {
-	if f, ok := a.memo[w]; ok {
-		return f
-	}
+// newAnalyzer is an analyzer with a memo.
+func newAnalyzer() *analyzer { return &analyzer{memo: map[string]wordEntry{}} }
+
+// formOf is w's wordForm.
+func formOf(w string) wordForm {
 	lower := strings.ToLower(w)
 	f := wordForm{lower: lower, short: utf8.RuneCountInString(lower) < 2, stop: isStopWord(lower)}
 	if !f.short {
 		f.term = stem(lower)
 	}
-	if a.memo != nil {
-		a.memo[w] = f
-	}
 	return f
+}
+
+// normalized is normalize's answer for the word of f.
+func (f wordForm) normalized(keepStop bool) (string, bool) {
+	if f.short || (!keepStop && f.stop) {
+		return "", false
+	}
+	return f.term, true
+}
+
+// split returns the forms of w's parts and w's own form, valid until the
+// next call.
+func (a *analyzer) split(w string) (parts []wordForm, whole wordForm) {
+	if e, ok := a.memo[w]; ok {
+		return a.forms[e.at : e.at+e.n], e.whole
+	}
+	if a.memo == nil {
+		a.forms = a.forms[:0]
+	}
+	a.parts = appendParts(a.parts[:0], w)
+	e := wordEntry{at: len(a.forms), n: len(a.parts)}
+	for _, p := range a.parts {
+		a.forms = append(a.forms, formOf(p))
+	}
+	if e.n == 1 {
+		e.whole = a.forms[e.at]
+	} else {
+		e.whole = formOf(w)
+	}
+	if a.memo != nil {
+		a.memo[w] = e
+	}
+	return a.forms[e.at : e.at+e.n], e.whole
 }
 
 // normalize is normalize(w, keepStop), memoized when a has a memo.
@@ -101,11 +137,8 @@ func (a *analyzer) normalize(w string, keepStop bool) (string, bool) {
 	if a.memo == nil {
 		return normalize(w, keepStop)
 	}
-	f := a.form(w)
-	if f.short || (!keepStop && f.stop) {
-		return "", false
-	}
-	return f.term, true
+	_, whole := a.split(w)
+	return whole.normalized(keepStop)
 }
 
 // analyze is analyzeWith.
@@ -113,10 +146,10 @@ func (a *analyzer) analyze(text string, limit int, dst []token, keepStop bool) [
 	pos := 0
 	a.words = appendWords(a.words[:0], text)
 	for _, w := range a.words {
-		a.parts = appendParts(a.parts[:0], w)
+		parts, whole := a.split(w)
 		first := -1
-		for _, p := range a.parts {
-			if t, ok := a.normalize(p, keepStop); ok {
+		for _, f := range parts {
+			if t, ok := f.normalized(keepStop); ok {
 				if first < 0 {
 					first = pos
 				}
@@ -124,8 +157,8 @@ func (a *analyzer) analyze(text string, limit int, dst []token, keepStop bool) [
 				pos++
 			}
 		}
-		if len(a.parts) > 1 && first >= 0 {
-			if t, ok := a.normalize(w, keepStop); ok {
+		if len(parts) > 1 && first >= 0 {
+			if t, ok := whole.normalized(keepStop); ok {
 				dst = append(dst, token{t, first})
 			}
 		}

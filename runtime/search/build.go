@@ -239,11 +239,17 @@ func keywordKeys(doc Doc) []string {
 // writeIndex lays the collected terms out in the format of format.go.
 func writeIndex(acc map[string]*termAcc, docs int, sumLen [numFields]int, norms []byte) catalog.Index {
 	keys := make([]string, 0, len(acc))
-	for k := range acc {
+	nKeys, nPost, nPos := 0, 0, 0
+	for k, a := range acc {
 		keys = append(keys, k)
+		nKeys, nPost, nPos = nKeys+len(k), nPost+len(a.post), nPos+len(a.pos)
 	}
 	sort.Strings(keys)
-	var meta, blocks, dict, post, pos []byte
+	// Capacities: postings and positions exactly, dict about (a key and
+	// five varints, most of one or two characters, per term).
+	var meta, blocks []byte
+	dict := make([]byte, 0, nKeys+8*len(keys))
+	post, pos := make([]byte, 0, nPost), make([]byte, 0, nPos)
 	meta = appendUvarint(meta, uint64(len(keys)))
 	meta = appendUvarint(meta, uint64(numFields))
 	for f := range numFields {

@@ -46,15 +46,10 @@ func surfaceWords(text string, dst []string) []string {
 func (a *analyzer) surfaceWords(text string, dst []string) []string {
 	a.words = appendWords(a.words[:0], text)
 	for _, w := range a.words {
-		a.parts = appendParts(a.parts[:0], w)
-		for _, p := range a.parts {
-			if a.memo == nil {
-				p = strings.ToLower(p)
-			} else {
-				p = a.form(p).lower
-			}
-			if len(p) >= 2 && !isStopWord(p) {
-				dst = append(dst, p)
+		parts, _ := a.split(w)
+		for _, f := range parts {
+			if len(f.lower) >= 2 && !f.stop {
+				dst = append(dst, f.lower)
 			}
 		}
 	}
