@@ -65,12 +65,16 @@ type schemaNode struct {
 }
 
 // bodyNode is a schemaNode read for bodyText: its properties with their
-// descriptions' starts, and the members of its allOf, oneOf and anyOf.
+// descriptions' starts, sorted by name, and the members of its allOf,
+// oneOf and anyOf.
 type bodyNode struct {
 	ref     string
-	props   map[string]string
+	props   []bodyProp
 	members []json.RawMessage
 }
+
+// bodyProp is a property's name and the start of its description.
+type bodyProp struct{ name, desc string }
 
 // parseNode reads schema s; nil when it is not a JSON object.
 func parseNode(s json.RawMessage) *bodyNode {
@@ -78,12 +82,15 @@ func parseNode(s json.RawMessage) *bodyNode {
 	if json.Unmarshal(s, &n) != nil {
 		return nil
 	}
-	b := &bodyNode{ref: n.Ref, props: make(map[string]string, len(n.Properties))}
+	b := &bodyNode{ref: n.Ref, props: make([]bodyProp, 0, len(n.Properties))}
 	for name, p := range n.Properties {
 		var pn schemaNode
 		_ = json.Unmarshal(p, &pn)
-		b.props[name] = descStart(pn.Desc)
+		b.props = append(b.props, bodyProp{name, descStart(pn.Desc)})
 	}
+	// In name order: which properties the bound keeps must not depend on
+	// map order.
+	sort.Slice(b.props, func(i, j int) bool { return b.props[i].name < b.props[j].name })
 	for _, list := range [][]json.RawMessage{n.AllOf, n.OneOf, n.AnyOf} {
 		b.members = append(b.members, list...)
 	}
@@ -123,11 +130,11 @@ func collectProps(n *bodyNode, defs *defNodes, props map[string]string, depth in
 	if name, ok := strings.CutPrefix(n.ref, "#/$defs/"); ok {
 		collectProps(defs.node(name), defs, props, depth+1)
 	}
-	for name, desc := range n.props {
-		if _, seen := props[name]; seen || len(props) >= maxBodyProps {
+	for _, p := range n.props {
+		if _, seen := props[p.name]; seen || len(props) >= maxBodyProps {
 			continue
 		}
-		props[name] = desc
+		props[p.name] = p.desc
 	}
 	for _, m := range n.members {
 		if depth+1 <= maxBodyDepth && len(props) < maxBodyProps {

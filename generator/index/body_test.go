@@ -1,6 +1,8 @@
 package index
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -31,5 +33,24 @@ func TestBodyText(t *testing.T) {
 	loop := map[string]string{"A": `{"allOf":[{"$ref":"#/$defs/A"}],"properties":{"x":{}}}`}
 	if got := bodyText(&ir.Endpoint{Body: &ir.Body{}, InputSchema: `{"properties":{"requestBody":{"$ref":"#/$defs/A"}}}`}, newDefNodes(loop)); len(got) != 1 {
 		t.Errorf("self-referring body = %v, want [x]", got)
+	}
+}
+
+// TestBodyTextBoundIsDeterministic: of a body with more properties than
+// maxBodyProps, bodyText keeps the first by name, whatever the map order.
+func TestBodyTextBoundIsDeterministic(t *testing.T) {
+	var props, want []string
+	for i := range 2 * maxBodyProps {
+		props = append(props, fmt.Sprintf(`"p%03d":{"description":"d"}`, i))
+		if i < maxBodyProps {
+			want = append(want, fmt.Sprintf("p%03d d", i))
+		}
+	}
+	defs := newDefNodes(map[string]string{"Big": `{"properties":{` + strings.Join(props, ",") + `}}`})
+	e := &ir.Endpoint{Body: &ir.Body{}, InputSchema: `{"properties":{"requestBody":{"$ref":"#/$defs/Big"}}}`}
+	for range 5 {
+		if diff := cmp.Diff(want, bodyText(e, newDefNodes(defs.raw))); diff != "" {
+			t.Fatalf("bodyText mismatch (-want +got):\n%s", diff)
+		}
 	}
 }
