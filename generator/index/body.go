@@ -20,7 +20,7 @@ const (
 // repository" is answered by the archived field of the repository's
 // PATCH. It reads the invoke input schema, whose requestBody property
 // holds the body's schema, resolving $refs into the spec's defs.
-func bodyText(e *ir.Endpoint, defs map[string]string) []string {
+func bodyText(e *ir.Endpoint, defs *defNodes) []string {
 	if e.Body == nil || e.InputSchema == "" {
 		return nil
 	}
@@ -35,7 +35,7 @@ func bodyText(e *ir.Endpoint, defs map[string]string) []string {
 		return nil
 	}
 	props := map[string]string{}
-	collectProps(body, defs, props, 0)
+	collectProps(parseNode(body), defs, props, 0)
 	if len(props) == 0 {
 		return nil
 	}
@@ -64,32 +64,81 @@ type schemaNode struct {
 	Desc       string                     `json:"description"`
 }
 
-// collectProps adds the properties of schema s (following $ref and the
-// members of allOf, oneOf and anyOf) with their descriptions' starts.
-func collectProps(s json.RawMessage, defs map[string]string, props map[string]string, depth int) {
-	if depth > maxBodyDepth || len(props) >= maxBodyProps {
-		return
-	}
+// bodyNode is a schemaNode read for bodyText: its properties with their
+// descriptions' starts, sorted by name, and the members of its allOf,
+// oneOf and anyOf.
+type bodyNode struct {
+	ref     string
+	props   []bodyProp
+	members []json.RawMessage
+}
+
+// bodyProp is a property's name and the start of its description.
+type bodyProp struct{ name, desc string }
+
+// parseNode reads schema s; nil when it is not a JSON object.
+func parseNode(s json.RawMessage) *bodyNode {
 	var n schemaNode
 	if json.Unmarshal(s, &n) != nil {
-		return
+		return nil
 	}
-	if name, ok := strings.CutPrefix(n.Ref, "#/$defs/"); ok {
-		if d, ok := defs[name]; ok {
-			collectProps(json.RawMessage(d), defs, props, depth+1)
-		}
-	}
+	b := &bodyNode{ref: n.Ref, props: make([]bodyProp, 0, len(n.Properties))}
 	for name, p := range n.Properties {
-		if _, seen := props[name]; seen || len(props) >= maxBodyProps {
-			continue
-		}
 		var pn schemaNode
 		_ = json.Unmarshal(p, &pn)
-		props[name] = descStart(pn.Desc)
+		b.props = append(b.props, bodyProp{name, descStart(pn.Desc)})
 	}
+	// In name order: which properties the bound keeps must not depend on
+	// map order.
+	sort.Slice(b.props, func(i, j int) bool { return b.props[i].name < b.props[j].name })
 	for _, list := range [][]json.RawMessage{n.AllOf, n.OneOf, n.AnyOf} {
-		for _, m := range list {
-			collectProps(m, defs, props, depth+1)
+		b.members = append(b.members, list...)
+	}
+	return b
+}
+
+// defNodes are a spec's defs, each read on first use only: many bodies
+// refer to the same ones.
+type defNodes struct {
+	raw  map[string]string
+	read map[string]*bodyNode
+}
+
+func newDefNodes(raw map[string]string) *defNodes {
+	return &defNodes{raw: raw, read: map[string]*bodyNode{}}
+}
+
+// node is the def named name; nil when there is none or it is not JSON.
+func (d *defNodes) node(name string) *bodyNode {
+	if n, ok := d.read[name]; ok {
+		return n
+	}
+	var n *bodyNode
+	if s, ok := d.raw[name]; ok {
+		n = parseNode(json.RawMessage(s))
+	}
+	d.read[name] = n
+	return n
+}
+
+// collectProps adds the properties of schema n (following $ref and the
+// members of allOf, oneOf and anyOf) with their descriptions' starts.
+func collectProps(n *bodyNode, defs *defNodes, props map[string]string, depth int) {
+	if n == nil || depth > maxBodyDepth || len(props) >= maxBodyProps {
+		return
+	}
+	if name, ok := strings.CutPrefix(n.ref, "#/$defs/"); ok {
+		collectProps(defs.node(name), defs, props, depth+1)
+	}
+	for _, p := range n.props {
+		if _, seen := props[p.name]; seen || len(props) >= maxBodyProps {
+			continue
+		}
+		props[p.name] = p.desc
+	}
+	for _, m := range n.members {
+		if depth+1 <= maxBodyDepth && len(props) < maxBodyProps {
+			collectProps(parseNode(m), defs, props, depth+1)
 		}
 	}
 }

@@ -15,11 +15,12 @@ import (
 // exactly the data the generator writes into the server's data file.
 //
 // The index carries the word tables derived for api from the generator's
-// general lexicon (see package lexicon and search.Lexicon).
+// general lexicon (see package lexicon and search.Lexicon), decoded once
+// per process.
 func Build(api *ir.API) catalog.Index {
 	lex, err := lexicon.Load()
 	if err != nil { // cannot happen: the tables are embedded and tested
-		lex = nil
+		return search.BuildIndex(Docs(api))
 	}
 	return search.BuildIndexWith(Docs(api), lex)
 }
@@ -30,10 +31,11 @@ func Build(api *ir.API) catalog.Index {
 func Docs(api *ir.API) []search.Doc {
 	var docs []search.Doc
 	for _, s := range api.Specs {
-		defs := make(map[string]string, len(s.Defs))
+		raw := make(map[string]string, len(s.Defs))
 		for _, d := range s.Defs {
-			defs[d.Name] = d.Schema
+			raw[d.Name] = d.Schema
 		}
+		defs := newDefNodes(raw)
 		tagDesc := map[string]string{}
 		for _, c := range s.Collections {
 			for _, t := range c.Tags {

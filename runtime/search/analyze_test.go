@@ -71,3 +71,29 @@ func TestStripMarkup(t *testing.T) {
 		})
 	}
 }
+
+// TestAnalyzerMemo: an index build's analyzer, whose memo answers words
+// it has met, gives the tokens and surface words of a fresh analysis.
+func TestAnalyzerMemo(t *testing.T) {
+	texts := []string{
+		"getPetById", "/pets/{petId}/photos", "HTTPServer oauth2 v1 Ünïcode ÉTÉ",
+		"List the pets of the user", "getPetById for the HTTPServer", "a I an on",
+	}
+	memo := newAnalyzer()
+	for round := range 2 {
+		for _, text := range texts {
+			for _, keepStop := range []bool{false, true} {
+				want := analyzeWith(text, 0, nil, keepStop)
+				if diff := cmp.Diff(want, memo.analyze(text, 0, nil, keepStop), cmp.AllowUnexported(token{})); diff != "" {
+					t.Errorf("round %d, %q, keepStop %v (-want +got):\n%s", round, text, keepStop, diff)
+				}
+			}
+			if diff := cmp.Diff(surfaceWords(text, nil), memo.surfaceWords(text, nil)); diff != "" {
+				t.Errorf("round %d, surface words of %q (-want +got):\n%s", round, text, diff)
+			}
+		}
+	}
+	if len(memo.memo) == 0 {
+		t.Error("the memo kept no word")
+	}
+}

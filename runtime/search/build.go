@@ -37,7 +37,7 @@ func BuildIndex(docs []Doc) catalog.Index {
 
 // BuildIndexWith is BuildIndex with the word tables derived from lex
 // (see Lexicon); a nil lex gives none.
-func BuildIndexWith(docs []Doc, lex *Lexicon) catalog.Index {
+func BuildIndexWith(docs []Doc, lex Lexicon) catalog.Index {
 	acc := map[string]*termAcc{}
 	get := func(key string) *termAcc {
 		a := acc[key]
@@ -47,9 +47,14 @@ func BuildIndexWith(docs []Doc, lex *Lexicon) catalog.Index {
 		}
 		return a
 	}
+	an := newAnalyzer()
 	var sumLen [numFields]int
 	norms := make([]byte, 0, len(docs)*int(numFields))
-	perDoc := map[string]*[numFields][]int{}
+	// The terms of the document at hand, in order of first use, each
+	// with its positions per field; the slots and their position slices
+	// are reused from document to document.
+	perDoc := map[string]int{}
+	var slots []docTerm
 	var toks []token
 	descs := make([]string, len(docs))
 	for d := range docs {
@@ -60,22 +65,25 @@ func BuildIndexWith(docs []Doc, lex *Lexicon) catalog.Index {
 	allTexts := make([][numFields]string, len(docs))
 	for d, doc := range docs {
 		clear(perDoc)
+		slots = slots[:0]
 		allTexts[d] = docFields(doc, descs[d], common, shared)
 		for f, text := range allTexts[d] {
-			toks = analyzeWith(text, maxFieldTokens, toks[:0], field(f) == fieldPath)
+			toks = an.analyze(text, maxFieldTokens, toks[:0], field(f) == fieldPath)
 			sumLen[f] += len(toks)
 			norms = appendFixed(norms, quantizeLen(len(toks)), 1)
 			for _, t := range toks {
-				fp := perDoc[t.term]
-				if fp == nil {
-					fp = new([numFields][]int)
-					perDoc[t.term] = fp
+				i, ok := perDoc[t.term]
+				if !ok {
+					i = len(slots)
+					perDoc[t.term] = i
+					slots = reuseSlot(slots, t.term)
 				}
-				fp[f] = append(fp[f], t.pos)
+				slots[i].pos[f] = append(slots[i].pos[f], t.pos)
 			}
 		}
-		for term, fp := range perDoc {
-			a := get(term)
+		for i := range slots {
+			fp := &slots[i].pos
+			a := get(slots[i].term)
 			a.post = appendUvarint(a.post, uint64(d-a.last))
 			a.last = d
 			a.df++
@@ -110,7 +118,7 @@ func BuildIndexWith(docs []Doc, lex *Lexicon) catalog.Index {
 		}
 	}
 	ix := writeIndex(acc, len(docs), sumLen, norms)
-	t := buildLexTables(docs, allTexts, func(term string) int {
+	t := buildLexTables(an, docs, allTexts, func(term string) int {
 		if a := acc[term]; a != nil {
 			return a.df
 		}
@@ -118,9 +126,30 @@ func BuildIndexWith(docs []Doc, lex *Lexicon) catalog.Index {
 	}, lex)
 	ix.Dims, ix.Vectors, ix.Words, ix.Forms = t.dims, t.vectors, t.words, t.forms
 	if lex != nil && (t.dims > 0 || t.forms != "") {
-		ix.Notice = lex.Notice
+		ix.Notice = lex.Notice()
 	}
 	return ix
+}
+
+// docTerm is one term of a document and its positions in each field.
+type docTerm struct {
+	term string
+	pos  [numFields][]int
+}
+
+// reuseSlot appends a slot for term to slots, emptying the position
+// slices of one left from an earlier document rather than allocating.
+func reuseSlot(slots []docTerm, term string) []docTerm {
+	if len(slots) == cap(slots) {
+		return append(slots, docTerm{term: term})
+	}
+	slots = slots[:len(slots)+1]
+	s := &slots[len(slots)-1]
+	s.term = term
+	for f := range s.pos {
+		s.pos[f] = s.pos[f][:0]
+	}
+	return slots
 }
 
 // docFields is a document's text per text field, given its description
@@ -210,11 +239,17 @@ func keywordKeys(doc Doc) []string {
 // writeIndex lays the collected terms out in the format of format.go.
 func writeIndex(acc map[string]*termAcc, docs int, sumLen [numFields]int, norms []byte) catalog.Index {
 	keys := make([]string, 0, len(acc))
-	for k := range acc {
+	nKeys, nPost, nPos := 0, 0, 0
+	for k, a := range acc {
 		keys = append(keys, k)
+		nKeys, nPost, nPos = nKeys+len(k), nPost+len(a.post), nPos+len(a.pos)
 	}
 	sort.Strings(keys)
-	var meta, blocks, dict, post, pos []byte
+	// Capacities: postings and positions exactly, dict about (a key and
+	// five varints, most of one or two characters, per term).
+	var meta, blocks []byte
+	dict := make([]byte, 0, nKeys+8*len(keys))
+	post, pos := make([]byte, 0, nPost), make([]byte, 0, nPos)
 	meta = appendUvarint(meta, uint64(len(keys)))
 	meta = appendUvarint(meta, uint64(numFields))
 	for f := range numFields {

@@ -8,13 +8,20 @@ import (
 // Lexicon is general English word data that the generator derives a
 // server's own word tables from (generator/index/lexicon holds it): word
 // vectors for the semantic channel and WordNet's derivationally related
-// forms. The server never sees it whole, only what its API needs.
-type Lexicon struct {
-	Dims    int
-	Vectors map[string]string   // word → vector in AppendVector's encoding, Dims characters
-	Forms   map[string][]string // word → its derivationally related forms ("react" → "reaction")
-	Near    map[string][]string // word → the other words within NearCosine of it (see NearWords)
-	Notice  string              // the data sets' notices, which ship with every table derived from them
+// forms. The server never sees it whole, only what its API needs, so the
+// index asks it about the API's words one at a time.
+type Lexicon interface {
+	// Dims is the number of dimensions of every vector.
+	Dims() int
+	// Vector is word's vector in AppendVector's encoding, Dims characters.
+	Vector(word string) (string, bool)
+	// Forms are word's derivationally related forms ("react" → "reaction").
+	Forms(word string) []string
+	// Near are the other words within NearCosine of word (see NearWords).
+	Near(word string) []string
+	// Notice is the data sets' notices, which ship with every table
+	// derived from them.
+	Notice() string
 }
 
 // Bounds of the tables derived from a Lexicon.
@@ -31,11 +38,18 @@ const (
 // surfaceWords are the lowercase words of text as a query may write them:
 // identifiers split, stop words and single letters dropped, not stemmed.
 func surfaceWords(text string, dst []string) []string {
-	for _, w := range words(text) {
-		for _, p := range splitIdentifier(w) {
-			p = strings.ToLower(p)
-			if len(p) >= 2 && !isStopWord(p) {
-				dst = append(dst, p)
+	var a analyzer
+	return a.surfaceWords(text, dst)
+}
+
+// surfaceWords is surfaceWords, memoized when a has a memo.
+func (a *analyzer) surfaceWords(text string, dst []string) []string {
+	a.words = appendWords(a.words[:0], text)
+	for _, w := range a.words {
+		parts, _ := a.split(w)
+		for _, f := range parts {
+			if len(f.lower) >= 2 && !f.stop {
+				dst = append(dst, f.lower)
 			}
 		}
 	}
@@ -53,28 +67,42 @@ type lexTables struct {
 // buildLexTables derives an index's word tables from lex: the forms of
 // the API's words, the vectors of its words and of general words near
 // them, and a vector per document (its title words' vectors, weighted by
-// field and idf). df gives an index term's document frequency.
-func buildLexTables(docs []Doc, texts [][numFields]string, df func(string) int, lex *Lexicon) lexTables {
-	if lex == nil || lex.Dims <= 0 {
+// field and idf). df gives an index term's document frequency; a is the
+// analyzer the index was built with.
+func buildLexTables(a *analyzer, docs []Doc, texts [][numFields]string, df func(string) int, lex Lexicon) lexTables {
+	if lex == nil || lex.Dims() <= 0 {
 		return lexTables{}
 	}
 	api, titles := map[string]bool{}, map[string]bool{}
+	// A text repeated across documents (a tag's description, a shared
+	// body) adds no word the first time did not.
+	type fieldText struct {
+		text  string
+		title bool
+	}
+	seen := map[fieldText]bool{}
 	var buf []string
 	for d := range texts {
 		for f := range numFields {
-			buf = surfaceWords(texts[d][f], buf[:0])
+			title := isTitleField(field(f))
+			k := fieldText{texts[d][f], title}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			buf = a.surfaceWords(texts[d][f], buf[:0])
 			for _, w := range buf {
 				api[w] = true
-				if isTitleField(field(f)) {
+				if title {
 					titles[w] = true
 				}
 			}
 		}
 	}
-	t := lexTables{dims: lex.Dims}
-	t.forms = formsTable(api, lex, df)
+	t := lexTables{dims: lex.Dims()}
+	t.forms = formsTable(a, api, lex, df)
 	t.words = wordsTable(api, titles, lex)
-	t.vectors = docVectors(texts, lex, df, len(docs))
+	t.vectors = docVectors(a, texts, lex, df, len(docs))
 	return t
 }
 
@@ -85,15 +113,15 @@ func isTitleField(f field) bool {
 
 // formsTable maps the term of each related form of an API word to the
 // API word's term, when they differ and the API word is indexed.
-func formsTable(api map[string]bool, lex *Lexicon, df func(string) int) string {
+func formsTable(an *analyzer, api map[string]bool, lex Lexicon, df func(string) int) string {
 	alts := map[string][]string{}
 	for a := range api {
-		ta, ok := normalize(a, false)
+		ta, ok := an.normalize(a, false)
 		if !ok || df(ta) == 0 {
 			continue
 		}
-		for _, f := range lex.Forms[a] {
-			tf, ok := normalize(f, false)
+		for _, f := range lex.Forms(a) {
+			tf, ok := an.normalize(f, false)
 			if !ok || tf == ta || containsString(alts[tf], ta) {
 				continue
 			}
@@ -110,19 +138,19 @@ func formsTable(api map[string]bool, lex *Lexicon, df func(string) int) string {
 // wordsTable keeps the vectors of the API's words and of the general words
 // near one of its title words (the words documents' vectors are made of),
 // as lex.Near lists them.
-func wordsTable(api, titles map[string]bool, lex *Lexicon) string {
+func wordsTable(api, titles map[string]bool, lex Lexicon) string {
 	keep := map[string]string{}
 	for w := range api {
-		if v, ok := lex.Vectors[w]; ok {
+		if v, ok := lex.Vector(w); ok {
 			keep[w] = v
 		}
 	}
 	for w := range titles {
-		if _, ok := lex.Vectors[w]; !ok {
+		if _, ok := lex.Vector(w); !ok {
 			continue
 		}
-		for _, n := range lex.Near[w] {
-			if v, ok := lex.Vectors[n]; ok {
+		for _, n := range lex.Near(w) {
+			if v, ok := lex.Vector(n); ok {
 				keep[n] = v
 			}
 		}
@@ -132,7 +160,7 @@ func wordsTable(api, titles map[string]bool, lex *Lexicon) string {
 
 // NearWords lists, for every word of vectors (encoded as AppendVector
 // writes, dims characters), the other words within NearCosine of it,
-// sorted: what Lexicon.Near holds. It compares every pair, which takes
+// sorted: what Lexicon.Near answers. It compares every pair, which takes
 // seconds for a general vocabulary, so the generator's lexicon keeps the
 // lists it computed once. The vectors' leading (principal) components
 // carry most of their length: the dot product over them plus the
@@ -204,27 +232,28 @@ func partNorm(c []int32) float64 {
 
 // docVectors is each document's vector: the mean of its title words'
 // vectors, each weighted by its field's weight and its term's idf.
-func docVectors(texts [][numFields]string, lex *Lexicon, df func(string) int, docs int) string {
-	out := make([]byte, 0, docs*lex.Dims)
-	acc := make([]float32, lex.Dims)
+func docVectors(a *analyzer, texts [][numFields]string, lex Lexicon, df func(string) int, docs int) string {
+	dims := lex.Dims()
+	out := make([]byte, 0, docs*dims)
+	acc := make([]float32, dims)
+	v := make([]float64, dims)
 	var buf []string
 	for d := range texts {
 		clear(acc)
 		n := 0
 		for _, f := range []field{fieldSummary, fieldPath, fieldOperationID, fieldTag} {
-			buf = surfaceWords(texts[d][f], buf[:0])
+			buf = a.surfaceWords(texts[d][f], buf[:0])
 			for _, w := range buf {
-				v, ok := lex.Vectors[w]
+				v, ok := lex.Vector(w)
 				if !ok || n == maxDocVectorWords {
 					continue
 				}
-				t, _ := normalize(w, false)
+				t, _ := a.normalize(w, false)
 				wt := fieldWeight(f) * idf(docs, df(t))
 				addVector(acc, v, float32(wt)/float32(vectorNorm(v)))
 				n++
 			}
 		}
-		v := make([]float64, lex.Dims)
 		for i, x := range acc {
 			v[i] = float64(x)
 		}

@@ -9,22 +9,38 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
+// mapLexicon is a Lexicon held in maps.
+type mapLexicon struct {
+	dims    int
+	vectors map[string]string
+	forms   map[string][]string
+	near    map[string][]string
+}
+
+func (l *mapLexicon) Dims() int               { return l.dims }
+func (l *mapLexicon) Forms(w string) []string { return l.forms[w] }
+func (l *mapLexicon) Near(w string) []string  { return l.near[w] }
+func (l *mapLexicon) Notice() string          { return "notice" }
+func (l *mapLexicon) Vector(w string) (string, bool) {
+	v, ok := l.vectors[w]
+	return v, ok
+}
+
 // tinyLexicon has three-dimensional vectors: money words, pet words and
 // shipping words point three ways.
-func tinyLexicon() *Lexicon {
+func tinyLexicon() *mapLexicon {
 	v := func(x ...float64) string { return string(AppendVector(nil, x)) }
-	lex := &Lexicon{
-		Dims: 3,
-		Vectors: map[string]string{
+	lex := &mapLexicon{
+		dims: 3,
+		vectors: map[string]string{
 			"refund": v(1, 0.1, 0), "reimbursement": v(0.9, 0, 0.1), "money": v(1, 0, 0),
 			"pet": v(0, 1, 0), "pets": v(0, 1, 0.1), "dog": v(0.1, 1, 0),
 			"shipment": v(0, 0, 1), "list": v(0.3, 0.3, 0.3), "create": v(0.3, 0.4, 0.3),
 			"volcano": v(-1, -1, -1),
 		},
-		Forms:  map[string][]string{"react": {"reaction"}, "reaction": {"react"}},
-		Notice: "notice",
+		forms: map[string][]string{"react": {"reaction"}, "reaction": {"react"}},
 	}
-	lex.Near = NearWords(lex.Vectors, lex.Dims)
+	lex.near = NearWords(lex.vectors, lex.dims)
 	return lex
 }
 

@@ -53,7 +53,28 @@ func sentenceKey(s string) (key uint64, ok bool) {
 	h := uint64(offset)
 	n := 0
 	inWord := false
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		// ASCII, most of any spec's text, is hashed byte by byte; the
+		// result is the same as through the rune path.
+		if c := s[i]; c < utf8.RuneSelf {
+			i++
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if ('a' <= c && c <= 'z') || ('0' <= c && c <= '9') {
+				if !inWord {
+					n++
+					h = (h ^ ' ') * prime
+				}
+				inWord = true
+				h = (h ^ uint64(c)) * prime
+			} else {
+				inWord = false
+			}
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		i += size
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
 			if !inWord {
 				n++

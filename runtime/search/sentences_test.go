@@ -1,7 +1,10 @@
 package search
 
 import (
+	"hash/fnv"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/google/go-cmp/cmp"
 )
@@ -81,6 +84,29 @@ func TestLeadSummarizes(t *testing.T) {
 		}
 		if diff := cmp.Diff(tt.want, got); diff != "" {
 			t.Errorf("%s mismatch (-want +got):\n%s", tt.query, diff)
+		}
+	}
+}
+
+// TestSentenceKeyASCIIPath: the byte-by-byte path for ASCII hashes what
+// the rune path does: FNV-1a over each word lowercased, after a space.
+func TestSentenceKeyASCIIPath(t *testing.T) {
+	ref := func(s string) (uint64, bool) {
+		h := fnv.New64a()
+		ws := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+		for _, w := range ws {
+			h.Write([]byte(" " + strings.ToLower(w)))
+		}
+		return h.Sum64(), len(ws) >= boilerplateMinTerms
+	}
+	for _, s := range []string{
+		"", "Lists all Repos, for the USER.", "OAuth2 tokens_with scope:repo",
+		"Ünïcode Wörds and ÅSCII mixed 42", "Straße ǅemal ΣΊΣΥΦΟΣ", "bad \xff utf-8 \xc3 here",
+		"[link](https://example.com) `code` <b>tag</b>",
+	} {
+		wantKey, wantOK := ref(s)
+		if key, ok := sentenceKey(s); key != wantKey || ok != wantOK {
+			t.Errorf("sentenceKey(%q) = %x, %v; want %x, %v", s, key, ok, wantKey, wantOK)
 		}
 	}
 }

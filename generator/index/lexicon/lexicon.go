@@ -7,16 +7,9 @@
 package lexicon
 
 import (
-	"bufio"
-	"bytes"
-	"compress/gzip"
 	_ "embed" // the tables
-	"fmt"
-	"io"
-	"strconv"
 	"strings"
-
-	"github.com/swag2mcp/swag2mcp/runtime/search"
+	"sync"
 )
 
 var (
@@ -32,94 +25,66 @@ var (
 	Notice string
 )
 
-// maxLine bounds one line of a table.
-const maxLine = 1 << 16
+// Lexicon is the decoded tables, read in place: every word and vector is
+// a substring of the decompressed text, and the near table is word
+// numbers, so decoding makes a handful of allocations, not one per
+// entry, and a lookup decodes only what it returns. It implements
+// search.Lexicon. It is never modified once decoded, so one value is
+// shared by every caller in the process (see Load).
+type Lexicon struct {
+	dims    int
+	words   []string         // the vector table's words in its order (the near table numbers them so)
+	vectors []string         // vectors[k] is the vector of words[k], dims characters
+	ids     map[string]int32 // word → its number
+	forms   map[string]string
+	nearAt  []int32 // the neighbours of word k are near[nearAt[k]:nearAt[k+1]]
+	near    []int32
+}
 
-// Load decodes the tables.
-func Load() (*search.Lexicon, error) {
-	lex := &search.Lexicon{Vectors: map[string]string{}, Forms: map[string][]string{}, Near: map[string][]string{}, Notice: Notice}
-	var order []string
-	err := eachLine(vectorsGz, func(word, rest string) error {
-		order = append(order, word)
-		if lex.Dims == 0 {
-			lex.Dims = len(rest)
-		}
-		if len(rest) != lex.Dims {
-			return fmt.Errorf("vector of %q has %d dimensions, want %d", word, len(rest), lex.Dims)
-		}
-		lex.Vectors[word] = rest
+// Load returns the decoded tables. They are decoded on the first call
+// only: every later call, whatever spec it is for, returns the same
+// read-only value.
+func Load() (*Lexicon, error) { return decodeOnce() }
+
+// decodeOnce decodes the embedded tables once per process.
+var decodeOnce = sync.OnceValues(func() (*Lexicon, error) {
+	return decode(vectorsGz, formsGz, nearGz)
+})
+
+// Dims is the number of dimensions of every vector.
+func (l *Lexicon) Dims() int { return l.dims }
+
+// Vector is word's vector in search.AppendVector's encoding.
+func (l *Lexicon) Vector(word string) (string, bool) {
+	k, ok := l.ids[word]
+	if !ok {
+		return "", false
+	}
+	return l.vectors[k], true
+}
+
+// Forms are word's derivationally related forms ("react" → "reaction").
+func (l *Lexicon) Forms(word string) []string {
+	return strings.Fields(l.forms[word])
+}
+
+// Near are the other words within search.NearCosine of word, in the
+// vector table's order.
+func (l *Lexicon) Near(word string) []string {
+	k, ok := l.ids[word]
+	if !ok {
 		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("lexicon: vectors: %w", err)
 	}
-	err = eachLine(formsGz, func(word, rest string) error {
-		lex.Forms[word] = strings.Fields(rest)
+	ids := l.near[l.nearAt[k]:l.nearAt[k+1]]
+	if len(ids) == 0 {
 		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("lexicon: forms: %w", err)
 	}
-	if err := readNear(nearGz, order, lex.Near); err != nil {
-		return nil, fmt.Errorf("lexicon: near: %w", err)
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = l.words[id]
 	}
-	return lex, nil
+	return out
 }
 
-// readNear reads the near table internal/lexgen writes: line k lists the
-// neighbours of the k-th word of order that come later in order, as
-// base-36 distances each from the one before (the first from word k).
-// Both words of each pair get the other as a neighbour.
-func readNear(gz []byte, order []string, near map[string][]string) error {
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		return err
-	}
-	sc := bufio.NewScanner(io.LimitReader(zr, 64<<20))
-	sc.Buffer(make([]byte, maxLine), maxLine)
-	k := 0
-	for ; sc.Scan(); k++ {
-		if k >= len(order) {
-			return fmt.Errorf("more lines than the %d words", len(order))
-		}
-		at := k
-		for _, f := range strings.Fields(sc.Text()) {
-			d, err := strconv.ParseInt(f, 36, 32)
-			if err != nil || d < 1 || at+int(d) >= len(order) {
-				return fmt.Errorf("line %d: bad distance %q", k+1, f)
-			}
-			at += int(d)
-			a, b := order[k], order[at]
-			near[a] = append(near[a], b)
-			near[b] = append(near[b], a)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return err
-	}
-	if k != len(order) {
-		return fmt.Errorf("%d lines for %d words", k, len(order))
-	}
-	return nil
-}
-
-// eachLine calls fn with the first word and the rest of every line of a
-// gzipped table.
-func eachLine(gz []byte, fn func(word, rest string) error) error {
-	zr, err := gzip.NewReader(bytes.NewReader(gz))
-	if err != nil {
-		return err
-	}
-	sc := bufio.NewScanner(io.LimitReader(zr, 64<<20))
-	sc.Buffer(make([]byte, maxLine), maxLine)
-	for sc.Scan() {
-		word, rest, ok := strings.Cut(sc.Text(), " ")
-		if !ok {
-			return fmt.Errorf("line %q has no space", sc.Text())
-		}
-		if err := fn(word, rest); err != nil {
-			return err
-		}
-	}
-	return sc.Err()
-}
+// Notice is the data sets' notices.
+func (l *Lexicon) Notice() string { return Notice }
