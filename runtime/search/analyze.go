@@ -80,7 +80,7 @@ type wordForm struct {
 }
 
 // wordEntry is a word of the memo: the forms of its parts (see
-// splitIdentifier), forms[at:at+n], and its own.
+// appendParts), forms[at:at+n], and its own.
 type wordEntry struct {
 	at, n int
 	whole wordForm
@@ -191,13 +191,10 @@ func appendWords(dst []string, text string) []string {
 	return dst
 }
 
-// splitIdentifier splits a word at lower-to-upper boundaries, before the
-// last capital of an acronym that starts a new word ("HTTPServer" gives
-// HTTP, Server) and where digits follow a run of two or more letters
-// ("oauth2" gives oauth, 2; "v1" stays whole).
-func splitIdentifier(w string) []string { return appendParts(nil, w) }
-
-// appendParts appends the parts splitIdentifier splits w into to dst.
+// appendParts appends the parts of w to dst: w split at lower-to-upper
+// boundaries, before the last capital of an acronym that starts a new word
+// ("HTTPServer" gives HTTP, Server) and where digits follow a run of two or
+// more letters ("oauth2" gives oauth, 2; "v1" stays whole).
 func appendParts(dst []string, w string) []string {
 	start := 0
 	prev := rune(-1)

@@ -262,14 +262,6 @@ func docVectors(a *analyzer, texts [][numFields]string, lex Lexicon, df func(str
 	return string(out)
 }
 
-// unitVector decodes an encoded vector to unit length.
-func unitVector(enc string, dims int) []float32 {
-	v := make([]float32, dims)
-	addVector(v, enc, 1)
-	normalizeVector(v)
-	return v
-}
-
 // vectorNorm is the length of an encoded vector (1 for a zero one).
 func vectorNorm(enc string) float64 {
 	n := 0.0
