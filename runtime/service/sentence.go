@@ -10,7 +10,8 @@ import (
 const maxSentence = 200
 
 // Longest HTML tag and Markdown link text and target that plainText
-// removes; longer ones are left as they are. The bounds are checked on the
+// removes, in characters (an invalid byte counts as one, as in a regexp
+// repeat); longer ones are left as they are. The bounds are checked on the
 // match rather than written as {1,N} in the patterns: a bounded repeat
 // compiles into N copies of its class (1.7 ms and 420 KB at every server
 // start for these two), a + into one.
@@ -32,7 +33,7 @@ var (
 func plainText(s string) string {
 	if strings.ContainsRune(s, '<') {
 		s = htmlTag.ReplaceAllStringFunc(s, func(tag string) string {
-			if len(tag)-2 > maxTag {
+			if utf8.RuneCountInString(tag)-2 > maxTag {
 				return tag
 			}
 			return " "
@@ -54,7 +55,7 @@ func replaceLinks(s string) string {
 	last := 0
 	for _, m := range markdownLink.FindAllStringSubmatchIndex(s, -1) {
 		text, url := s[m[2]:m[3]], s[m[4]:m[5]]
-		if len(text) > maxLinkText || len(url) > maxLinkURL {
+		if utf8.RuneCountInString(text) > maxLinkText || utf8.RuneCountInString(url) > maxLinkURL {
 			continue
 		}
 		b.WriteString(s[last:m[0]])

@@ -41,6 +41,8 @@ func plainTextCases() []string {
 		"<" + long(300) + "<i>x</i>",
 		"[" + long(250) + "](u) [ok](v)",
 		"tag <br/> , then . spaced",
+		"<" + strings.Repeat("é", 200) + "> bounds count characters, not bytes",
+		"[" + strings.Repeat("é", 200) + "](" + strings.Repeat("\xff", 500) + ") and <" + strings.Repeat("\xff", 201) + ">",
 	}
 }
 
