@@ -39,9 +39,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	reps := fs.Int("reps", 5, "times every query is run for the latency columns")
 	only := fs.String("only", "", "run only the query set with this spec name")
 	half := fs.String("half", "", "run only the query sets of this half (tuning or holdout); both when empty")
+	stress := fs.String("stress", "", "also run the tuning half under stress conditions, reported as extra halves: bare (no summaries or descriptions), crowd (merged with crowd.txt's distractor specs), both comma-separated, or all")
+	crowdFile := fs.String("crowd", "crowd.txt", "distractor specs of -stress crowd (written by go run ./draw)")
 	checkOnly := fs.Bool("check", false, "only check that every label names an operation of its spec; run no search")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-check]")
+		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd|all] [-crowd FILE] [-check]")
 		return 2
 	}
 	sets, h, err := readInputs(*queries, *halvesFile)
@@ -53,9 +55,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "eval: -half %q: want %s or %s\n", *half, halves.Tuning, halves.Holdout)
 		return 2
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	conds, err := parseStress(*stress)
+	if err != nil {
+		fmt.Fprintln(stderr, "eval:", err)
+		return 2
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Minute)
 	defer cancel()
 	start := time.Now()
+	var crowd *ir.API
+	if slices.Contains(conds, stressCrowd) && *half != halves.Holdout && !*checkOnly {
+		if crowd, err = loadCrowd(ctx, *crowdFile, *specDir); err != nil {
+			fmt.Fprintln(stderr, "eval:", err)
+			return 1
+		}
+	}
 	var results []result
 	var details strings.Builder
 	for _, set := range sets {
@@ -80,6 +94,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 			printWorst(&details, set.Spec.Name, rs[0].outs, *worst)
 		}
 		results = append(results, rs...)
+		if rs[0].half != halves.Tuning {
+			continue
+		}
+		stressed, err := evaluateStressed(ctx, set, api, crowd, conds, *reps)
+		if err != nil {
+			fmt.Fprintln(stderr, "eval:", err)
+			return 1
+		}
+		for _, r := range stressed {
+			printWorst(&details, r.spec, r.outs, *worst)
+		}
+		results = append(results, stressed...)
 	}
 	if *checkOnly {
 		fmt.Fprint(stdout, details.String())
@@ -147,7 +173,39 @@ func evaluate(ctx context.Context, set *queryset.QuerySet, half string, api *ir.
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", set.Spec.Name, err)
 	}
-	ops := len(specs.Endpoints(api))
+	return runEngines(ctx, set, set.Spec.Name, half, engines, engineNames(), len(specs.Endpoints(api)), reps), nil
+}
+
+// evaluateStressed runs one tuning set through our search under every
+// condition of conds: crowd first, as it needs the API's texts, then bare,
+// which strips api in place.
+func evaluateStressed(ctx context.Context, set *queryset.QuerySet, api, crowd *ir.API, conds []string, reps int) ([]result, error) {
+	var out []result
+	own := len(specs.Endpoints(api))
+	for _, cond := range []string{stressCrowd, stressBare} {
+		if !slices.Contains(conds, cond) {
+			continue
+		}
+		stressed := api
+		switch cond {
+		case stressCrowd:
+			stressed = withCrowd(api, crowd)
+		case stressBare:
+			stripTexts(api)
+		}
+		ours, err := newOursOwning(stressed, own)
+		if err != nil {
+			return nil, fmt.Errorf("%s [%s]: %w", set.Spec.Name, cond, err)
+		}
+		name := set.Spec.Name + " [" + cond + "]"
+		out = append(out, runEngines(ctx, set, name, stressHalf(cond), []engine{ours}, []string{oursName},
+			len(specs.Endpoints(stressed)), reps)...)
+	}
+	return out, nil
+}
+
+// runEngines runs every query of set through each engine.
+func runEngines(ctx context.Context, set *queryset.QuerySet, spec, half string, engines []engine, names []string, ops, reps int) []result {
 	var out []result
 	for i, eng := range engines {
 		outs := make([]outcome, len(set.Queries))
@@ -164,14 +222,14 @@ func evaluate(ctx context.Context, set *queryset.QuerySet, half string, api *ir.
 			outs[j].Top = top
 			outs[j].judge()
 		}
-		r := result{spec: set.Spec.Name, half: half, engine: engineNames()[i], ops: ops, outs: outs}
+		r := result{spec: spec, half: half, engine: names[i], ops: ops, outs: outs}
 		if ours, ok := eng.(*oursEngine); ok {
 			r.indexBytes = ours.bytes
 		}
 		r.p50, r.p99 = timeQueries(ctx, eng, set.Queries, reps)
 		out = append(out, r)
 	}
-	return out, nil
+	return out
 }
 
 // timeQueries runs every query reps times after one warm-up pass and

@@ -15,15 +15,27 @@ type oursEngine struct {
 	cat   *catalog.Catalog
 	s     search.Searcher
 	bytes int // size of the compiled index's data
+	own   int // endpoints of the API the queries are about; those after it are distractors (-stress crowd)
 }
 
-func newOurs(api *ir.API) (*oursEngine, error) {
+func newOurs(api *ir.API) (*oursEngine, error) { return newOursOwning(api, -1) }
+
+// newOursOwning is newOurs over an API whose first own endpoints are the
+// ones labels name; every later endpoint is reported as a distractor that
+// no label can match. own < 0 means all of them.
+func newOursOwning(api *ir.API, own int) (*oursEngine, error) {
 	cat := index.Catalog(api)
 	idx := index.Build(api)
 	n := len(idx.Meta) + len(idx.Blocks) + len(idx.Dict) + len(idx.Postings) + len(idx.Positions) + len(idx.Norms) +
 		len(idx.Vectors) + len(idx.Words) + len(idx.Forms)
-	return &oursEngine{cat: cat, s: search.Open(idx, cat), bytes: n}, nil
+	if own < 0 {
+		own = len(cat.Endpoints)
+	}
+	return &oursEngine{cat: cat, s: search.Open(idx, cat), bytes: n, own: own}, nil
 }
+
+// distractor prefixes the key of a crowd endpoint in results.
+const distractor = "crowd: "
 
 func (o *oursEngine) Search(ctx context.Context, q string, n int) ([]string, error) {
 	res, err := o.s.Search(ctx, search.Query{Text: q, Limit: n})
@@ -34,7 +46,11 @@ func (o *oursEngine) Search(ctx context.Context, q string, n int) ([]string, err
 	for _, h := range res.Hits {
 		if h.Endpoint >= 0 && h.Endpoint < len(o.cat.Endpoints) {
 			e := &o.cat.Endpoints[h.Endpoint]
-			out = append(out, opKey(e.Method, e.Path))
+			key := opKey(e.Method, e.Path)
+			if h.Endpoint >= o.own {
+				key = distractor + key
+			}
+			out = append(out, key)
 		}
 	}
 	return out, nil

@@ -42,18 +42,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 	n := fs.Int("n", 8, "APIs to draw")
 	drawOut := fs.String("draw", "draw.txt", "where the draw is written")
 	halvesOut := fs.String("halves", "halves.yaml", "where the split is written")
+	crowdOut := fs.String("crowd", "crowd.txt", "where the distractor crowd of eval -stress crowd is written")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || *n < 1 {
-		fmt.Fprintln(stderr, "usage: draw [-dir DIR] [-seed S] [-n N] [-draw FILE] [-halves FILE]")
+		fmt.Fprintln(stderr, "usage: draw [-dir DIR] [-seed S] [-n N] [-draw FILE] [-halves FILE] [-crowd FILE]")
 		return 2
 	}
-	if err := drawAndSplit(*dir, *seed, *n, *drawOut, *halvesOut, stdout); err != nil {
+	if err := drawAndSplit(*dir, *seed, *n, *drawOut, *halvesOut, *crowdOut, stdout); err != nil {
 		fmt.Fprintln(stderr, "draw:", err)
 		return 1
 	}
 	return 0
 }
 
-func drawAndSplit(dir, seed string, n int, drawOut, halvesOut string, log io.Writer) error {
+func drawAndSplit(dir, seed string, n int, drawOut, halvesOut, crowdOut string, log io.Writer) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cands, excludedN, err := population(dir, seed)
@@ -98,6 +99,22 @@ func drawAndSplit(dir, seed string, n int, drawOut, halvesOut string, log io.Wri
 		return err
 	}
 	fmt.Fprintf(log, "drew %d APIs; wrote %s and %s\n", len(drawn), drawOut, halvesOut)
+	used := map[string]bool{}
+	for _, e := range existing {
+		if e.rel != "" {
+			used[provider(e.rel)] = true
+		}
+	}
+	for _, v := range vs {
+		if v.chosen {
+			used[provider(v.rel)] = true
+		}
+	}
+	crowd := drawCrowd(cands, used, seed, lower)
+	if err := writeCrowd(crowdOut, seed, crowd); err != nil {
+		return err
+	}
+	logCrowd(log, crowdOut, crowd)
 	return nil
 }
 
