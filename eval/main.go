@@ -39,11 +39,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	reps := fs.Int("reps", 5, "times every query is run for the latency columns")
 	only := fs.String("only", "", "run only the query set with this spec name")
 	half := fs.String("half", "", "run only the query sets of this half (tuning or holdout); both when empty")
-	stress := fs.String("stress", "", "also run the tuning half under stress conditions, reported as extra halves: bare (no summaries or descriptions), crowd (merged with crowd.txt's distractor specs), both comma-separated, or all")
+	stress := fs.String("stress", "", "also run the tuning half under stress conditions, reported as extra halves: bare (no summaries or descriptions), crowd (merged with crowd.txt's distractor specs), scale (crowd, distractors hidden from results), comma-separated, or all")
 	crowdFile := fs.String("crowd", "crowd.txt", "distractor specs of -stress crowd (written by go run ./draw)")
 	checkOnly := fs.Bool("check", false, "only check that every label names an operation of its spec; run no search")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd|all] [-crowd FILE] [-check]")
+		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd,scale|all] [-crowd FILE] [-check]")
 		return 2
 	}
 	sets, h, err := readInputs(*queries, *halvesFile)
@@ -64,7 +64,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 	start := time.Now()
 	var crowd *ir.API
-	if slices.Contains(conds, stressCrowd) && *half != halves.Holdout && !*checkOnly {
+	if (slices.Contains(conds, stressCrowd) || slices.Contains(conds, stressScale)) && *half != halves.Holdout && !*checkOnly {
 		if crowd, err = loadCrowd(ctx, *crowdFile, *specDir); err != nil {
 			fmt.Fprintln(stderr, "eval:", err)
 			return 1
@@ -177,18 +177,18 @@ func evaluate(ctx context.Context, set *queryset.QuerySet, half string, api *ir.
 }
 
 // evaluateStressed runs one tuning set through our search under every
-// condition of conds: crowd first, as it needs the API's texts, then bare,
-// which strips api in place.
+// condition of conds, in stressOrder: bare, which strips api in place,
+// comes last.
 func evaluateStressed(ctx context.Context, set *queryset.QuerySet, api, crowd *ir.API, conds []string, reps int) ([]result, error) {
 	var out []result
 	own := len(specs.Endpoints(api))
-	for _, cond := range []string{stressCrowd, stressBare} {
+	for _, cond := range stressOrder() {
 		if !slices.Contains(conds, cond) {
 			continue
 		}
 		stressed := api
 		switch cond {
-		case stressCrowd:
+		case stressCrowd, stressScale:
 			stressed = withCrowd(api, crowd)
 		case stressBare:
 			stripTexts(api)
@@ -197,6 +197,7 @@ func evaluateStressed(ctx context.Context, set *queryset.QuerySet, api, crowd *i
 		if err != nil {
 			return nil, fmt.Errorf("%s [%s]: %w", set.Spec.Name, cond, err)
 		}
+		ours.hideCrowd = cond == stressScale
 		name := set.Spec.Name + " [" + cond + "]"
 		out = append(out, runEngines(ctx, set, name, stressHalf(cond), []engine{ours}, []string{oursName},
 			len(specs.Endpoints(stressed)), reps)...)

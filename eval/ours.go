@@ -16,6 +16,9 @@ type oursEngine struct {
 	s     search.Searcher
 	bytes int // size of the compiled index's data
 	own   int // endpoints of the API the queries are about; those after it are distractors (-stress crowd)
+	// hideCrowd drops distractors from results (-stress scale): they still
+	// shape the term statistics, but never take a rank.
+	hideCrowd bool
 }
 
 func newOurs(api *ir.API) (*oursEngine, error) { return newOursOwning(api, -1) }
@@ -38,7 +41,11 @@ func newOursOwning(api *ir.API, own int) (*oursEngine, error) {
 const distractor = "crowd: "
 
 func (o *oursEngine) Search(ctx context.Context, q string, n int) ([]string, error) {
-	res, err := o.s.Search(ctx, search.Query{Text: q, Limit: n})
+	limit := n
+	if o.hideCrowd {
+		limit = n + len(o.cat.Endpoints) - o.own
+	}
+	res, err := o.s.Search(ctx, search.Query{Text: q, Limit: limit})
 	if err != nil {
 		return nil, err
 	}
@@ -48,7 +55,13 @@ func (o *oursEngine) Search(ctx context.Context, q string, n int) ([]string, err
 			e := &o.cat.Endpoints[h.Endpoint]
 			key := opKey(e.Method, e.Path)
 			if h.Endpoint >= o.own {
+				if o.hideCrowd {
+					continue
+				}
 				key = distractor + key
+			}
+			if len(out) == n {
+				break
 			}
 			out = append(out, key)
 		}

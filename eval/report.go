@@ -21,7 +21,7 @@ const (
 )
 
 // halfOrder is the order halves are printed in: the headline first.
-var halfOrder = []string{halves.Holdout, halves.Tuning, stressHalf(stressBare), stressHalf(stressCrowd)}
+var halfOrder = []string{halves.Holdout, halves.Tuning, stressHalf(stressBare), stressHalf(stressCrowd), stressHalf(stressScale)}
 
 // levels lists "" (all queries) and every difficulty level found in outs,
 // in the order of queryset.Difficulties, unrated last.
