@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/swag2mcp/swag2mcp/eval/internal/specs"
+	"github.com/swag2mcp/swag2mcp/generator/ir"
+)
+
+func TestParseStress(t *testing.T) {
+	for in, want := range map[string][]string{
+		"":            nil,
+		"all":         stressOrder(),
+		"bare":        {stressBare},
+		"crowd,bare":  {stressCrowd, stressBare},
+		"scale,scale": {stressScale},
+	} {
+		got, err := parseStress(in)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("parseStress(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	if _, err := parseStress("bare,huge"); err == nil {
+		t.Error("parseStress accepted an unknown condition")
+	}
+}
+
+func TestStripSchemaTexts(t *testing.T) {
+	in := `{"type":"object","description":"A pet.","title":"Pet","properties":{"description":{"type":"string","description":"What it is."},"name":{"type":"string"}}}`
+	var got map[string]any
+	if err := json.Unmarshal([]byte(stripSchemaTexts(in)), &got); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := got["description"]; ok {
+		t.Error("the schema's description was kept")
+	}
+	if _, ok := got["title"]; ok {
+		t.Error("the schema's title was kept")
+	}
+	props := got["properties"].(map[string]any)
+	desc, ok := props["description"].(map[string]any)
+	if !ok {
+		t.Fatal("the property named description was dropped")
+	}
+	if _, ok := desc["description"]; ok {
+		t.Error("the property's description was kept")
+	}
+	if stripSchemaTexts("not json") != "not json" {
+		t.Error("a schema that is not JSON was changed")
+	}
+}
+
+// miniSpec is a two-operation spec with texts everywhere stripTexts looks.
+const miniSpec = `{"openapi":"3.0.3","info":{"title":"Mini","version":"1","description":"About."},
+"tags":[{"name":"pets","description":"Pets and their owners."}],
+"paths":{"/pets":{"get":{"operationId":"listPets","tags":["pets"],"summary":"List pets","description":"Every pet.",
+"parameters":[{"name":"limit","in":"query","description":"How many.","schema":{"type":"integer"}}],
+"responses":{"200":{"description":"ok"}}},
+"post":{"operationId":"createPet","tags":["pets"],"summary":"Create a pet",
+"requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{"name":{"type":"string","description":"The pet's name."}}}}}},
+"responses":{"201":{"description":"ok"}}}}}}`
+
+func lowerMini(t *testing.T) *ir.API {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "mini.json")
+	if err := os.WriteFile(file, []byte(miniSpec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	api, err := specs.Lower(context.Background(), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return api
+}
+
+func TestStripTexts(t *testing.T) {
+	api := lowerMini(t)
+	stripTexts(api)
+	for _, s := range api.Specs {
+		if s.Description != "" {
+			t.Errorf("spec description %q kept", s.Description)
+		}
+		for _, c := range s.Collections {
+			for _, tg := range c.Tags {
+				if tg.Description != "" {
+					t.Errorf("tag description %q kept", tg.Description)
+				}
+				for _, e := range tg.Endpoints {
+					if e.Summary != "" || e.Description != "" {
+						t.Errorf("%s %s: summary %q, description %q kept", e.Method, e.Path, e.Summary, e.Description)
+					}
+					for _, p := range e.Params {
+						if p.Description != "" {
+							t.Errorf("%s %s: parameter %s's description kept", e.Method, e.Path, p.Name)
+						}
+					}
+					if strings.Contains(e.InputSchema, "The pet's name") || strings.Contains(e.InputSchema, "How many") {
+						t.Errorf("%s %s: input schema keeps a description: %s", e.Method, e.Path, e.InputSchema)
+					}
+					if e.OperationID == "" {
+						t.Errorf("%s %s: operationId lost", e.Method, e.Path)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestCrowdHitsAreDistractors(t *testing.T) {
+	api := lowerMini(t)
+	crowd := lowerMini(t) // the same operations again: every label would match them
+	merged := withCrowd(api, crowd)
+	if got := len(specs.Endpoints(merged)); got != 4 {
+		t.Fatalf("merged API has %d endpoints, want 4", got)
+	}
+	if len(api.Specs) != 1 {
+		t.Fatal("withCrowd changed the API it merged into")
+	}
+	own := len(specs.Endpoints(api))
+	eng, err := newOursOwning(merged, own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	top, err := eng.Search(context.Background(), "create a pet", 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ownHits, crowdHits := 0, 0
+	for _, k := range top {
+		if strings.HasPrefix(k, distractor) {
+			crowdHits++
+		} else {
+			ownHits++
+		}
+	}
+	if ownHits == 0 || crowdHits == 0 {
+		t.Errorf("top %q: want hits of both the API and the crowd, the crowd's marked", top)
+	}
+	eng.hideCrowd = true
+	top, err = eng.Search(context.Background(), "create a pet", 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(top) == 0 {
+		t.Fatal("no results with the crowd hidden")
+	}
+	for _, k := range top {
+		if strings.HasPrefix(k, distractor) {
+			t.Errorf("top %q: a distractor is shown with the crowd hidden", top)
+		}
+	}
+}
