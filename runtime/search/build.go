@@ -162,6 +162,12 @@ func docFields(doc Doc, desc string, common map[uint64]bool, shared map[string]b
 	if strings.TrimSpace(doc.Summary) == "" {
 		t[fieldSummary] = lead
 	}
+	if strings.TrimSpace(t[fieldSummary]) == "" {
+		// Without a summary or a description, the operationId is the
+		// operation's title: its words count as a summary's, and a query
+		// that explains all of them ranks first (coverage).
+		t[fieldSummary] = doc.OperationID
+	}
 	t[fieldPath] = pathText(doc.Path)
 	t[fieldOperationID] = doc.OperationID
 	t[fieldTag] = strings.Join(doc.Tags, " . ")
