@@ -33,7 +33,7 @@ func limitMemory(headroom int64) (budget, error) {
 		return budget{}, fmt.Errorf("cannot limit the address space: %w", err)
 	}
 	debug.SetMemoryLimit(headroom)
-	return budget{start: start, headroom: headroom}, nil
+	return budget{start: goMapped(), headroom: headroom}, nil
 }
 
 // addressSpace is this process's virtual size in bytes.

@@ -207,6 +207,26 @@ func TestReuse(t *testing.T) {
 	}
 }
 
+// TestGrownChildRetires: a script that ends cleanly but left the child's
+// heap grown by more than a quarter of the headroom is not followed by
+// another in that child, whose room is less than a fresh one's.
+func TestGrownChildRetires(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector's shadow memory grows a child past the reuse bound")
+	}
+	p, l := newPool(t, Options{Memory: 128 << 20})
+	grow := `const keep = []; for (let i = 0; i < 48; i++) keep.push("x".repeat(1 << 20) + i); return keep.length`
+	if res := p.Run(context.Background(), grow, &fakeHost{}, script.Limits{}); res.Err != nil || string(res.Value) != "48" {
+		t.Fatalf("growing script: %+v", res)
+	}
+	if res := p.Run(context.Background(), `return 1`, &fakeHost{}, script.Limits{}); res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if pids := l.pids(); len(pids) != 2 {
+		t.Errorf("children %v, want a fresh one after the script that grew the heap", pids)
+	}
+}
+
 // TestChildEnvironment: a child gets the marker and none of the server's
 // environment, credentials included.
 func TestChildEnvironment(t *testing.T) {
