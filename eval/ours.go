@@ -32,8 +32,8 @@ func (o *oursEngine) Search(ctx context.Context, q string, n int) ([]string, err
 	}
 	out := make([]string, 0, len(res.Hits))
 	for _, h := range res.Hits {
-		if h.Endpoint >= 0 && h.Endpoint < len(o.cat.Endpoints) {
-			e := &o.cat.Endpoints[h.Endpoint]
+		if h.Endpoint >= 0 && h.Endpoint < o.cat.Len() {
+			e := o.cat.Endpoint(h.Endpoint)
 			out = append(out, opKey(e.Method, e.Path))
 		}
 	}
