@@ -276,9 +276,15 @@ func FuzzDecode(f *testing.F) {
 		if diff := cmp.Diff(plain(c), plain(c2), cmpopts.EquateEmpty(), docText, cmpopts.IgnoreUnexported(Catalog{})); diff != "" || *i != *i2 {
 			t.Fatalf("round trip changed the catalog:\n%s", diff)
 		}
+		// Find never names an endpoint of another id, and in data Encode
+		// wrote (c2's) it finds every endpoint.
 		for k := range c.Len() {
-			if j, ok := c.Find(c.Endpoint(k).ID); !ok || j > k || IDKey(c.Endpoint(j).ID) != IDKey(c.Endpoint(k).ID) {
-				t.Fatalf("Find(%q) = %d, %v", c.Endpoint(k).ID, j, ok)
+			id := c.Endpoint(k).ID
+			if j, ok := c.Find(id); ok && IDKey(c.Endpoint(j).ID) != IDKey(id) {
+				t.Fatalf("Find(%q) = endpoint %d, of id %q", id, j, c.Endpoint(j).ID)
+			}
+			if j, ok := c2.Find(id); !ok || j > k || IDKey(c2.Endpoint(j).ID) != IDKey(id) {
+				t.Fatalf("re-encoded: Find(%q) = %d, %v", id, j, ok)
 			}
 		}
 	})

@@ -3,6 +3,7 @@ package catalog
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 )
 
 // reader reads values from data; the first problem sticks in err and every
@@ -13,13 +14,26 @@ type reader struct {
 	err  error
 }
 
+// fail records the first problem and moves to the end of the data, so
+// every later read finds nothing.
 func (r *reader) fail(what string) {
 	if r.err == nil {
 		r.err = fmt.Errorf("%s at byte %d", what, r.pos)
 	}
+	r.pos = len(r.data)
 }
 
+// uint reads a varint; a one-byte one (most) takes the inlined path, as
+// Decode reads every record's numbers at start-up.
 func (r *reader) uint() uint64 {
+	if r.pos < len(r.data) && r.data[r.pos] < 0x80 { // never after a failure: fail ends the data
+		r.pos++
+		return uint64(r.data[r.pos-1])
+	}
+	return r.uintLong()
+}
+
+func (r *reader) uintLong() uint64 {
 	if r.err != nil {
 		return 0
 	}
@@ -46,27 +60,27 @@ func (r *reader) uint() uint64 {
 	return 0
 }
 
+// maxNumber bounds every number of a catalog (an index, offset or size
+// comes nowhere near), so a zigzag-decoded one always fits an int.
+const maxNumber = min(1<<40, math.MaxInt)
+
 func (r *reader) int() int {
 	u := r.uint()
-	v := int64(u >> 1)
+	if u > maxNumber {
+		r.fail("number out of range")
+		return 0
+	}
+	v := int(u >> 1)
 	if u&1 != 0 {
 		v = ^v
 	}
-	if u > 1<<40 { // no index, offset or size of a catalog comes near
-		r.fail("number out of range")
-		return 0
-	}
-	if int64(int(v)) != v {
-		r.fail("number out of range")
-		return 0
-	}
-	return int(v)
+	return v
 }
 
+// The reads below need not check r.err: after a failure the data is at
+// its end, so they read nothing.
+
 func (r *reader) bool() bool {
-	if r.err != nil {
-		return false
-	}
 	if r.pos >= len(r.data) || r.data[r.pos] > 1 {
 		r.fail("bad boolean")
 		return false
@@ -79,7 +93,7 @@ func (r *reader) bool() bool {
 // byte, so a corrupt count cannot make Decode allocate more than the data.
 func (r *reader) count() int {
 	n := r.uint()
-	if r.err == nil && n > uint64(len(r.data)-r.pos) {
+	if n > uint64(len(r.data)-r.pos) {
 		r.fail("list longer than the data")
 		return 0
 	}
@@ -88,9 +102,6 @@ func (r *reader) count() int {
 
 func (r *reader) str() string {
 	n := r.uint()
-	if r.err != nil {
-		return ""
-	}
 	if n > uint64(len(r.data)-r.pos) {
 		r.fail("string longer than the data")
 		return ""
@@ -133,9 +144,6 @@ func (r *reader) ints() []int {
 
 // byte reads one byte.
 func (r *reader) byte() byte {
-	if r.err != nil {
-		return 0
-	}
 	if r.pos >= len(r.data) {
 		r.fail("truncated data")
 		return 0
@@ -146,9 +154,6 @@ func (r *reader) byte() byte {
 
 // fixed reads n bytes.
 func (r *reader) fixed(n int) string {
-	if r.err != nil {
-		return ""
-	}
 	if n > len(r.data)-r.pos {
 		r.fail("truncated data")
 		return ""
