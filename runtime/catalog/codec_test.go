@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -322,5 +323,23 @@ func TestDocsCompressed(t *testing.T) {
 	got, _, err = Decode(string(corrupt))
 	if err == nil && (got.Endpoint(1).Operation.String() == big || got.Specs[0].Defs[1].Schema.String() != "") {
 		t.Errorf("a corrupt block read back as the original")
+	}
+}
+
+// TestManyMethods checks Method past the 255 distinct methods the
+// method table holds: the rest are read from their records.
+func TestManyMethods(t *testing.T) {
+	cat, idx := sample()
+	for i := range 300 {
+		cat.Endpoints = append(cat.Endpoints, Endpoint{ID: fmt.Sprintf("m%d", i), Method: fmt.Sprintf("M%d", i), Path: "/m"})
+	}
+	got, _, err := Decode(encode(t, cat, idx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range cat.Endpoints {
+		if got.Method(i) != cat.Endpoints[i].Method {
+			t.Fatalf("Method(%d) = %q; want %q", i, got.Method(i), cat.Endpoints[i].Method)
+		}
 	}
 }

@@ -65,11 +65,13 @@ func (r *reader) catalog() (*Catalog, *Index) {
 	if r.err != nil {
 		return nil, nil
 	}
-	rs := &records{data: data, byID: byID, store: store, start: make([]uint32, n), decoded: make([]atomic.Pointer[Endpoint], n)}
+	rs := &records{data: data, byID: byID, store: store, start: make([]uint32, n),
+		tags: make([]int32, n), methods: make([]uint8, n), decoded: make([]atomic.Pointer[Endpoint], n)}
 	rr := &reader{data: data}
 	for i := range n {
 		rs.start[i] = uint32(rr.pos)
-		rr.checkRecord(cat, store)
+		tag, method := rr.checkRecord(cat, store)
+		rs.tags[i], rs.methods[i] = int32(tag), rs.methodCode(method)
 		if rr.err != nil {
 			r.err = fmt.Errorf("endpoint %d: %w", i, rr.err)
 			return nil, nil
@@ -89,9 +91,10 @@ func (r *reader) catalog() (*Catalog, *Index) {
 }
 
 // checkRecord reads one record without keeping it, as record does, and
-// reports an index or a document place out of range.
-func (r *reader) checkRecord(cat *Catalog, store *blockStore) {
-	_, _, tag, _, _ := r.head()
+// reports an index or a document place out of range. It returns the
+// record's tag and method, which the catalog keeps in tables.
+func (r *reader) checkRecord(cat *Catalog, store *blockStore) (tag int, method string) {
+	_, _, tag, method, _ = r.head()
 	r.str() // operationId
 	switch r.byte() {
 	case flatOp:
@@ -130,7 +133,7 @@ func (r *reader) checkRecord(cat *Catalog, store *blockStore) {
 		r.fail(fmt.Sprintf("tag index %d out of range", tag))
 	}
 	if r.err != nil {
-		return
+		return tag, method
 	}
 	defs := len(cat.Specs[cat.Collections[cat.Tags[tag].Collection].Spec].Defs)
 	for range r.count() {
@@ -138,6 +141,7 @@ func (r *reader) checkRecord(cat *Catalog, store *blockStore) {
 			r.fail(fmt.Sprintf("def index %d out of range", d))
 		}
 	}
+	return tag, method
 }
 
 // specs reads the specs, each component schema with def.

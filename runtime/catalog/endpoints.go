@@ -12,11 +12,34 @@ import (
 // file, found by offset and decoded on first use. Decode checked every
 // record, so decoding one cannot fail.
 type records struct {
-	data    string   // the records, back to back
-	start   []uint32 // where each record starts in data
-	byID    string   // 4 bytes per endpoint: the indexes in the order of their ids
-	store   *blockStore
-	decoded []atomic.Pointer[Endpoint]
+	data  string   // the records, back to back
+	start []uint32 // where each record starts in data
+	byID  string   // 4 bytes per endpoint: the indexes in the order of their ids
+	store *blockStore
+	// What search and the overview read of every endpoint, kept from
+	// Decode's check: the tag, and the method as an index into methodNames
+	// (noMethodCode: read it from the record).
+	tags        []int32
+	methods     []uint8
+	methodNames []string
+	decoded     []atomic.Pointer[Endpoint]
+}
+
+// noMethodCode marks a method beyond the first 255 distinct ones.
+const noMethodCode = 255
+
+// methodCode is the index of method in methodNames, added when new.
+func (rs *records) methodCode(method string) uint8 {
+	for k, m := range rs.methodNames {
+		if m == method {
+			return uint8(k)
+		}
+	}
+	if len(rs.methodNames) == noMethodCode {
+		return noMethodCode
+	}
+	rs.methodNames = append(rs.methodNames, method)
+	return uint8(len(rs.methodNames) - 1)
 }
 
 // Len is the number of endpoints.
@@ -50,13 +73,17 @@ func (c *Catalog) Endpoint(i int) *Endpoint {
 	return rs.decoded[i].Load()
 }
 
-// Method is endpoint i's method, read without decoding the endpoint
-// (search reads it for every candidate).
+// Method is endpoint i's method, without decoding the endpoint (search
+// reads it for every candidate).
 func (c *Catalog) Method(i int) string {
-	if c.records == nil {
+	rs := c.records
+	if rs == nil {
 		return c.Endpoints[i].Method
 	}
-	_, _, _, method, _ := c.records.at(i).head()
+	if k := rs.methods[i]; k != noMethodCode {
+		return rs.methodNames[k]
+	}
+	_, _, _, method, _ := rs.at(i).head()
 	return method
 }
 
@@ -69,13 +96,13 @@ func (c *Catalog) Path(i int) string {
 	return path
 }
 
-// TagOf is endpoint i's tag, read without decoding the endpoint.
+// TagOf is endpoint i's tag, without decoding the endpoint (the overview
+// reads every endpoint's at start-up).
 func (c *Catalog) TagOf(i int) int {
 	if c.records == nil {
 		return c.Endpoints[i].Tag
 	}
-	_, _, tag, _, _ := c.records.at(i).head()
-	return tag
+	return int(c.records.tags[i])
 }
 
 // FlatName is endpoint i's flat name, read without decoding the endpoint

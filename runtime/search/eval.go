@@ -5,6 +5,8 @@ import (
 	"context"
 	"math"
 	"strings"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
 // BM25 and combination constants.
@@ -133,7 +135,7 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 			v *= 1 + coverage(r, s, d)
 		}
 		if pl.shape != shapeNone && int(d) < e.cat.Len() {
-			v *= 1 + weightShape*shapeFit(pl.shape, e.cat.Method(int(d)), e.cat.Path(int(d)))
+			v *= 1 + weightShape*shapeFit(pl.shape, e.cat, int(d))
 		}
 		return v
 	}
@@ -331,11 +333,11 @@ func maskFields(m uint) []string {
 // shapeFit is 1 when a GET endpoint returns what the query's shape asks
 // for (a path ending in a parameter reads one item, any other path many),
 // -1 when it returns the other, and 0 for other methods.
-func shapeFit(sh shape, method, path string) float64 {
-	if !strings.EqualFold(method, "GET") {
+func shapeFit(sh shape, cat *catalog.Catalog, i int) float64 {
+	if !strings.EqualFold(cat.Method(i), "GET") {
 		return 0
 	}
-	item := strings.HasSuffix(path, "}")
+	item := strings.HasSuffix(cat.Path(i), "}")
 	if item == (sh == shapeItem) {
 		return 1
 	}
