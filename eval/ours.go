@@ -32,7 +32,7 @@ func newOursOwning(api *ir.API, own int) (*oursEngine, error) {
 	n := len(idx.Meta) + len(idx.Blocks) + len(idx.Dict) + len(idx.Postings) + len(idx.Positions) + len(idx.Norms) +
 		len(idx.Vectors) + len(idx.Words) + len(idx.Forms)
 	if own < 0 {
-		own = len(cat.Endpoints)
+		own = cat.Len()
 	}
 	return &oursEngine{cat: cat, s: search.Open(idx, cat), bytes: n, own: own}, nil
 }
@@ -43,7 +43,7 @@ const distractor = "crowd: "
 func (o *oursEngine) Search(ctx context.Context, q string, n int) ([]string, error) {
 	limit := n
 	if o.hideCrowd {
-		limit = n + len(o.cat.Endpoints) - o.own
+		limit = n + o.cat.Len() - o.own
 	}
 	res, err := o.s.Search(ctx, search.Query{Text: q, Limit: limit})
 	if err != nil {
@@ -51,8 +51,8 @@ func (o *oursEngine) Search(ctx context.Context, q string, n int) ([]string, err
 	}
 	out := make([]string, 0, len(res.Hits))
 	for _, h := range res.Hits {
-		if h.Endpoint >= 0 && h.Endpoint < len(o.cat.Endpoints) {
-			e := &o.cat.Endpoints[h.Endpoint]
+		if h.Endpoint >= 0 && h.Endpoint < o.cat.Len() {
+			e := o.cat.Endpoint(h.Endpoint)
 			key := opKey(e.Method, e.Path)
 			if h.Endpoint >= o.own {
 				if o.hideCrowd {

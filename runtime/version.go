@@ -18,3 +18,9 @@ const SupportPackageIsVersion2 = true
 // tables: the semantic channel's vectors, WordNet's related forms and
 // their notice.
 const SupportPackageIsVersion3 = true
+
+// SupportPackageIsVersion4 is referenced by generated code of format 4,
+// whose data file (catalog.DataFormat 3) keeps the endpoints as records
+// read on first use, with an id table for lookups, and its component
+// schemas in compressed blocks.
+const SupportPackageIsVersion4 = true

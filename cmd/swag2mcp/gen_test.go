@@ -149,8 +149,8 @@ func TestGenFilters(t *testing.T) {
 				t.Fatal(err)
 			}
 			ops := map[string]bool{}
-			for _, e := range cat.Endpoints {
-				ops[e.OperationID] = true
+			for i := range cat.Len() {
+				ops[cat.Endpoint(i).OperationID] = true
 			}
 			for _, op := range tt.wantOps {
 				if !ops[op] {

@@ -41,7 +41,7 @@ func (c schemaCheck) run() diag.List {
 	spec := &catalog.Spec{Defs: make([]catalog.Def, len(c.spec.Defs))}
 	defIndex := map[string]int{}
 	for i, d := range c.spec.Defs {
-		spec.Defs[i] = catalog.Def{Name: d.Name, Schema: d.Schema}
+		spec.Defs[i] = catalog.Def{Name: d.Name, Schema: catalog.Text(d.Schema)}
 		defIndex[d.Name] = i
 	}
 	eps := make([]*catalog.Endpoint, len(c.eps))

@@ -107,7 +107,7 @@ func FuzzLowerSchema(f *testing.F) {
 			for _, sp := range api.Specs {
 				defs := &catalog.Spec{}
 				for _, d := range sp.Defs {
-					defs.Defs = append(defs.Defs, catalog.Def{Name: d.Name, Schema: d.Schema})
+					defs.Defs = append(defs.Defs, catalog.Def{Name: d.Name, Schema: catalog.Text(d.Schema)})
 				}
 				for _, e := range endpoints(sp) {
 					if !json.Valid([]byte(e.Operation)) {

@@ -54,7 +54,7 @@ func specOf(s *ir.Spec) catalog.Spec {
 		})
 	}
 	for _, d := range s.Defs {
-		out.Defs = append(out.Defs, catalog.Def{Name: d.Name, Schema: d.Schema})
+		out.Defs = append(out.Defs, catalog.Def{Name: d.Name, Schema: catalog.Text(d.Schema)})
 	}
 	return out
 }
@@ -62,7 +62,7 @@ func specOf(s *ir.Spec) catalog.Spec {
 func endpointOf(e *ir.Endpoint, tag int) catalog.Endpoint {
 	out := catalog.Endpoint{
 		ID: e.ID, Tag: tag, Method: e.Method, Path: e.Path, OperationID: e.OperationID, FlatName: e.FlatName,
-		Summary: e.Summary, Description: e.Description, Deprecated: e.Deprecated, BaseURL: e.BaseURL,
+		Summary: e.Summary, Description: catalog.Text(e.Description), Deprecated: e.Deprecated, BaseURL: e.BaseURL,
 		InputSchema: catalog.Text(e.InputSchema), Operation: catalog.Text(e.Operation), Defs: e.DefRefs,
 	}
 	if len(e.Tags) > 1 {

@@ -3,9 +3,13 @@
 // For each spec it prints generation wall time, CPU time and peak memory
 // (median of -runs runs), the build of the generated server with the
 // runtime already compiled, the binary's size, the tools/list size and the
-// time from spawning the server to its first tools/list answer. With
-// -peer it runs the peer generator on the first spec in the same loop,
-// alternating with ours, and prints the ratio of the medians.
+// time from spawning the server to its first tools/list answer (with the
+// CPU time a start costs). With -peer it runs the peer generator on the
+// first spec in the same loop, alternating with ours, and prints the ratio
+// of the medians. With -baseline BIN (an older build of the same server,
+// say) each spawn of the first spec's server alternates with one of BIN.
+// With -server BIN instead of -spec it times only the spawns of prebuilt
+// servers, alternating: `go run ./internal/report -server new -server old`.
 package main
 
 import (
@@ -22,9 +26,10 @@ func main() {
 
 // config is the command line.
 type config struct {
-	gen, peer, work string
-	specs           []string
-	runs, spawns    int
+	gen, peer, work    string
+	specs              []string
+	servers, baselines []string
+	runs, spawns       int
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -40,11 +45,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 		c.specs = append(c.specs, s)
 		return nil
 	})
-	if err := fs.Parse(args); err != nil || len(c.specs) == 0 || c.runs < 1 || c.spawns < 1 {
-		fmt.Fprintln(stderr, "usage: report -spec FILE [-spec FILE…] [-peer BIN] [-runs N] [-spawns N] [-swag2mcp BIN] [-work DIR]")
+	fs.Func("baseline", "server binary whose spawns alternate with the first spec's server's (repeatable)", func(s string) error {
+		c.baselines = append(c.baselines, s)
+		return nil
+	})
+	fs.Func("server", "prebuilt server binary to time spawns of, instead of -spec (repeatable)", func(s string) error {
+		c.servers = append(c.servers, s)
+		return nil
+	})
+	if err := fs.Parse(args); err != nil || len(c.specs) == 0 == (len(c.servers) == 0) || c.runs < 1 || c.spawns < 1 {
+		fmt.Fprintln(stderr, "usage: report -spec FILE [-spec FILE…] [-peer BIN] [-baseline BIN] [-runs N] [-spawns N] [-swag2mcp BIN] [-work DIR]\n"+
+			"       report -server BIN [-server BIN…] [-spawns N]")
 		return 2
 	}
-	if err := measureAll(c, stdout); err != nil {
+	measure := measureAll
+	if len(c.servers) > 0 {
+		measure = compareServers
+	}
+	if err := measure(c, stdout); err != nil {
 		fmt.Fprintln(stderr, "report:", err)
 		return 1
 	}
@@ -66,11 +84,11 @@ func measureAll(c config, out io.Writer) error {
 			fmt.Fprintf(out, "\n%s: skipped (%v; scripts/fetch-specs.sh fetches it)\n", spec, err)
 			continue
 		}
-		peer := ""
+		peer, baselines := "", []string(nil)
 		if i == 0 {
-			peer = c.peer
+			peer, baselines = c.peer, c.baselines
 		}
-		if err := measure(c, spec, peer, out); err != nil {
+		if err := measure(c, spec, peer, baselines, out); err != nil {
 			return fmt.Errorf("%s: %w", spec, err)
 		}
 	}

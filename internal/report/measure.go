@@ -6,8 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
-	"time"
 )
 
 // warmRuntime generates and builds the petstore example, so the runtime
@@ -24,7 +22,7 @@ func warmRuntime(c config) error {
 }
 
 // measure prints one spec's figures.
-func measure(c config, spec, peer string, out io.Writer) error {
+func measure(c config, spec, peer string, baselines []string, out io.Writer) error {
 	fmt.Fprintf(out, "\nspec                 %s\n", spec)
 	mod := filepath.Join(c.work, filepath.Base(spec)+".server")
 	var ours, theirs []usage
@@ -90,19 +88,15 @@ func measure(c config, spec, peer string, out io.Writer) error {
 		fmt.Fprintf(out, "embedded data        %.1f MB\n", float64(data.Size())/(1<<20))
 	}
 
-	var times []time.Duration
-	var listBytes int
-	for range c.spawns {
-		d, n, err := firstToolsList(bin)
-		if err != nil {
-			return err
-		}
-		times = append(times, d)
-		listBytes = n
+	spawns, err := spawnAlternating(append([]string{bin}, baselines...), c.spawns)
+	if err != nil {
+		return err
 	}
-	slices.Sort(times)
-	fmt.Fprintf(out, "tools/list           %d bytes\n", listBytes)
-	fmt.Fprintf(out, "spawn → tools/list   median %v, max %v over %d starts\n",
-		times[len(times)/2].Round(100*time.Microsecond), times[len(times)-1].Round(100*time.Microsecond), len(times))
+	fmt.Fprintf(out, "tools/list           %d bytes\n", spawns[0][0].bytes)
+	printSpawns(out, "spawn → tools/list", spawns[0])
+	for i, base := range baselines {
+		printSpawns(out, "  baseline", spawns[1+i])
+		fmt.Fprintf(out, "  (%s, started alternately with this server)\n", base)
+	}
 	return nil
 }

@@ -1,16 +1,22 @@
 // Package catalog is the compiled-in description of a generated server's API:
 // flat tables of specs, collections, tags and endpoints, with the documents
-// that search, inspect and invoke serve. Generated code fills it with
-// literals; only non-zero fields are emitted, so new fields never change old
-// output.
+// that search, inspect and invoke serve. The generator builds it in Go and
+// writes it as a data file (Encode); a generated server reads that file in
+// place (Decode), its endpoints on first use.
 package catalog
 
-// Catalog is every table of one server. Indexes refer into these slices.
+// Catalog is every table of one server. Indexes refer into these slices
+// and into the endpoints, which callers reach through Len and Endpoint.
 type Catalog struct {
 	Specs       []Spec
 	Collections []Collection
 	Tags        []Tag
-	Endpoints   []Endpoint
+	// Endpoints are the endpoints of a catalog built in Go. A decoded
+	// catalog leaves it nil and reads its endpoints from the data file on
+	// first use (see Endpoint).
+	Endpoints []Endpoint
+
+	records *records // a decoded catalog's endpoints; nil when built in Go
 }
 
 // Spec is one API description.
@@ -28,7 +34,7 @@ type Spec struct {
 // Def is one component schema (JSON Schema 2020-12), referenced as #/$defs/{Name}.
 type Def struct {
 	Name   string
-	Schema string
+	Schema Doc
 }
 
 // Collection is a group of tags.
@@ -55,7 +61,7 @@ type Endpoint struct {
 	OperationID string
 	FlatName    string // name in scripts: tools.{FlatName}(args); a JavaScript identifier
 	Summary     string
-	Description string
+	Description Doc // compressed like the documents: search reads it only for its best hit
 	Deprecated  bool
 	Tags        []string // every tag of the operation, the first being Tag's; nil: Tag's only
 	BaseURL     string   // overrides the spec's BaseURL when set

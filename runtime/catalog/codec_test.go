@@ -1,7 +1,9 @@
 package catalog
 
 import (
+	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -21,14 +23,14 @@ func sample() (*Catalog, *Index) {
 				{Name: "api_key", Type: "apiKey", In: "header", ParamName: "api_key", Scheme: "s", BearerFormat: "JWT",
 					OpenIDURL: "https://x/.well-known", EnvVars: []string{"PETSTORE_API_KEY"}},
 			},
-			Defs: []Def{{Name: "Pet", Schema: `{"type":"object"}`}, {Name: "Big", Schema: strings.Repeat("x", 70000)}},
+			Defs: []Def{{Name: "Pet", Schema: Text(`{"type":"object"}`)}, {Name: "Big", Schema: Text(strings.Repeat("x", 70000))}},
 		}},
 		Collections: []Collection{{ID: "c1", Title: "Swagger Petstore", Spec: 0}},
 		Tags:        []Tag{{ID: "t1", Name: "pet", Description: "Everything", Collection: 0}},
 		Endpoints: []Endpoint{
 			{
 				ID: "e1", Tag: 0, Method: "GET", Path: "/pet/{petId}", OperationID: "getPetById", FlatName: "getPetById",
-				Summary: "Find", Description: "Returns one", Deprecated: true, Tags: []string{"pet", "extra"}, BaseURL: "https://other",
+				Summary: "Find", Description: Text("Returns one " + strings.Repeat("ü", 100)), Deprecated: true, Tags: []string{"pet", "extra"}, BaseURL: "https://other",
 				Params: []Param{
 					{Name: "petId", In: "path", Required: true},
 					{Name: "ids", Key: "ids[]", In: "query", Style: "form", Explode: ExplodeFalse, AllowReserved: true, CollectionFormat: "csv"},
@@ -38,6 +40,9 @@ func sample() (*Catalog, *Index) {
 				InputSchema: Text(`{"type":"object"}`), Operation: Text(`{"id":"getPetById"}`), Defs: []int{0, 1},
 			},
 			{ID: "e2", Tag: 0, Method: "POST", Path: "/pet", Operation: Text(strings.Repeat(`{"big":true}`, 9000))},
+			{ID: "0123456789abcdef0123456789abcdef", Tag: 0, Method: "DELETE", Path: "/pet/{petId}",
+				OperationID: "pets.delete-one", FlatName: "pets_delete_one"},
+			{ID: "E1", Tag: 0, Method: "PUT", Path: "/pet", OperationID: "x.y", FlatName: "other"},
 		},
 	}
 	idx := &Index{Format: 1, Docs: 2, Meta: "m", Blocks: "b", Dict: "d\x00", Postings: "p", Positions: "q", Norms: "n",
@@ -47,6 +52,12 @@ func sample() (*Catalog, *Index) {
 
 // docText compares documents by their text.
 var docText = cmp.Comparer(func(a, b Doc) bool { return a.String() == b.String() })
+
+// plain is c's tables with every endpoint decoded, as a catalog built in
+// Go holds them, for comparing.
+func plain(c *Catalog) *Catalog {
+	return &Catalog{Specs: c.Specs, Collections: c.Collections, Tags: c.Tags, Endpoints: c.all()}
+}
 
 func encode(t testing.TB, cat *Catalog, idx *Index) string {
 	t.Helper()
@@ -64,11 +75,18 @@ func TestCodecRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(cat, gotCat, cmpopts.EquateEmpty(), docText); diff != "" {
+	if diff := cmp.Diff(cat, plain(gotCat), cmpopts.EquateEmpty(), docText, cmpopts.IgnoreUnexported(Catalog{})); diff != "" {
 		t.Errorf("catalog (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff(idx, gotIdx); diff != "" {
 		t.Errorf("index (-want +got):\n%s", diff)
+	}
+	for i := range cat.Endpoints {
+		want := &cat.Endpoints[i]
+		if gotCat.Method(i) != want.Method || gotCat.Path(i) != want.Path || gotCat.TagOf(i) != want.Tag {
+			t.Errorf("endpoint %d: head %q %q %d; want %q %q %d", i,
+				gotCat.Method(i), gotCat.Path(i), gotCat.TagOf(i), want.Method, want.Path, want.Tag)
+		}
 	}
 }
 
@@ -81,8 +99,8 @@ func TestDecodeSharesText(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	big := got.Specs[0].Defs[1].Schema
-	if !strings.Contains(data, big) || !within(data, big) {
+	path := got.Endpoint(0).Path
+	if !strings.Contains(data, path) || !within(data, path) {
 		t.Errorf("a decoded string does not point into the data")
 	}
 }
@@ -105,12 +123,13 @@ func TestDecodeErrors(t *testing.T) {
 	}{
 		{"empty", "", "not a swag2mcp data file"},
 		{"other file", "PK\x03\x04", "not a swag2mcp data file"},
-		{"newer format", dataMagic + "\x03", "format 3, this runtime reads formats 1 to 2"},
-		{"format 0", dataMagic + "\x00", "format 0, this runtime reads formats 1 to 2"},
+		{"newer format", dataMagic + "\x04", "format 4, this runtime reads formats 1 to 3"},
+		{"format 0", dataMagic + "\x00", "format 0, this runtime reads formats 1 to 3"},
 		{"truncated", good[:len(good)/2], "at byte"},
 		{"trailing", good + "x", "1 bytes after the end"},
-		{"huge count", dataMagic + "\x01\xff\xff\xff\xff\x0f", "list longer than the data"},
-		{"huge string", dataMagic + "\x01\x01\xff\xff\xff\xff\x0f", "string longer than the data"},
+		{"huge count", dataMagic + "\x03\xff\xff\xff\xff\x0f", "list longer than the data"},
+		{"huge string", dataMagic + "\x03\x01\x00\xff\xff\xff\xff\x0f", "string longer than the data"},
+		{"huge count, format 1", dataMagic + "\x01\xff\xff\xff\xff\x0f", "list longer than the data"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -122,82 +141,205 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
-// TestDecodeFormat1 checks that data of format 1, which ends before the
-// index's word tables, still decodes: its index has no word tables.
-func TestDecodeFormat1(t *testing.T) {
-	cat, idx := sample()
-	plain := *idx
-	plain.Dims, plain.Vectors, plain.Words, plain.Forms, plain.Notice = 0, "", "", "", ""
-	data := encode(t, cat, &plain)
-	const tables = "\x00\x00\x00\x00\x00" // Dims 0 and four empty strings
-	if !strings.HasPrefix(data, dataMagic+"\x02") || !strings.HasSuffix(data, tables) {
-		t.Fatalf("format 2 data does not end with its word tables")
+// TestDecodeChecksRecords checks that Decode, which leaves the endpoints
+// undecoded, still refuses a record whose indexes point outside their
+// tables or whose document lies outside its block: Endpoint cannot fail.
+func TestDecodeChecksRecords(t *testing.T) {
+	tests := []struct {
+		name   string
+		change func(*Catalog)
+		want   string
+	}{
+		{"tag", func(c *Catalog) { c.Endpoints[1].Tag = 1 }, "endpoint 1: tag index 1 out of range"},
+		{"negative tag", func(c *Catalog) { c.Endpoints[0].Tag = -1 }, "endpoint 0: tag index -1 out of range"},
+		{"def", func(c *Catalog) { c.Endpoints[0].Defs = []int{0, 2} }, "endpoint 0: def index 2 out of range"},
+		{"collection", func(c *Catalog) { c.Tags[0].Collection = 3 }, "tag 0 (t1): collection index 3 out of range"},
+		{"spec", func(c *Catalog) { c.Collections[0].Spec = 1 }, "collection 0 (c1): spec index 1 out of range"},
 	}
-	v1 := dataMagic + "\x01" + strings.TrimSuffix(data, tables)[len(dataMagic)+1:]
-	gotCat, gotIdx, err := Decode(v1)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cat, idx := sample()
+			tt.change(cat)
+			_, _, err := Decode(encode(t, cat, idx))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Decode = %v; want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestDecodeIsLazy checks that Decode decodes no endpoint, and that
+// Endpoint decodes one once, for every caller at the same time.
+func TestDecodeIsLazy(t *testing.T) {
+	cat, idx := sample()
+	got, _, err := Decode(encode(t, cat, idx))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(&plain, gotIdx); diff != "" {
-		t.Errorf("index (-want +got):\n%s", diff)
+	for i := range got.records.decoded {
+		if got.records.decoded[i].Load() != nil {
+			t.Fatalf("endpoint %d decoded by Decode", i)
+		}
 	}
-	if len(gotCat.Endpoints) != len(cat.Endpoints) {
-		t.Errorf("endpoints: got %d, want %d", len(gotCat.Endpoints), len(cat.Endpoints))
+	var wg sync.WaitGroup
+	seen := make([]*Endpoint, 8)
+	for k := range seen {
+		wg.Go(func() { seen[k] = got.Endpoint(2) })
 	}
-	if _, _, err := Decode(v1 + tables); err == nil {
-		t.Errorf("format 1 data with word tables decoded; want trailing bytes refused")
+	wg.Wait()
+	for _, e := range seen {
+		if e != seen[0] {
+			t.Fatalf("Endpoint(2) returned different endpoints to concurrent callers")
+		}
+	}
+	if seen[0].ID != cat.Endpoints[2].ID || got.Endpoint(2) != seen[0] {
+		t.Errorf("Endpoint(2) = %q, not kept; want %q", seen[0].ID, cat.Endpoints[2].ID)
+	}
+}
+
+// TestRecordsShortened checks the two fields a record shortens: a hex id
+// is stored as its bytes and a flat name derived from the operationId is
+// not stored; other ids and flat names are stored as they are.
+func TestRecordsShortened(t *testing.T) {
+	cat, idx := sample()
+	data := encode(t, cat, idx)
+	if strings.Contains(data, cat.Endpoints[2].ID) {
+		t.Errorf("the hex id is stored as text")
+	}
+	if strings.Contains(data, "pets_delete_one") {
+		t.Errorf("the flat name derived from the operationId is stored")
+	}
+	for _, s := range []string{"\x02E1", "\x05other"} {
+		if !strings.Contains(data, s) {
+			t.Errorf("%q is not stored as it is", s[1:])
+		}
+	}
+}
+
+func TestFind(t *testing.T) {
+	cat, idx := sample()
+	cat.Endpoints = append(cat.Endpoints, Endpoint{ID: "e2", Method: "GET", Path: "/dup"})
+	decoded, _, err := Decode(encode(t, cat, idx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		id   string
+		want int
+		ok   bool
+	}{
+		{"e1", 0, true},
+		{"e2", 1, true}, // the first of two
+		{" 0123456789ABCDEF0123456789abcdef\n", 2, true},
+		{"e1 ", 0, true}, // "E1" is e1's key too; e1 comes first
+		{"e3", 0, false},
+		{"", 0, false},
+		{"0123456789abcdef0123456789abcdee", 0, false},
+	}
+	for _, c := range []struct {
+		name string
+		cat  *Catalog
+	}{{"built in Go", cat}, {"decoded", decoded}} {
+		for _, tt := range tests {
+			i, ok := c.cat.Find(tt.id)
+			if i != tt.want || ok != tt.ok {
+				t.Errorf("%s: Find(%q) = %d, %v; want %d, %v", c.name, tt.id, i, ok, tt.want, tt.ok)
+			}
+		}
 	}
 }
 
 // FuzzDecode checks that Decode never panics or over-allocates on any
-// input, and that whatever it accepts encodes back to the same bytes.
+// input, that every endpoint of what it accepts decodes, and that it
+// encodes back to the same catalog.
 func FuzzDecode(f *testing.F) {
 	cat, idx := sample()
 	cat.Specs[0].Defs = cat.Specs[0].Defs[:1] // small inputs fuzz faster
+	cat.Endpoints[0].Defs = []int{0}
 	cat.Endpoints[1].Operation = Text("{}")
+	cat.Endpoints[0].Description = Text("Returns one")
 	good := []byte(encode(f, cat, idx))
 	f.Add(good)
 	f.Add(good[:len(good)-3])
+	f.Add([]byte(legacyEncode(f, cat, idx, 2)))
 	f.Add([]byte(dataMagic + "\x01"))
-	f.Add([]byte(dataMagic + "\x02"))
+	f.Add([]byte(dataMagic + "\x03"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, i, err := Decode(string(data))
 		if err != nil {
 			return
 		}
-		again := encode(t, c, i) // reads every document: a corrupt block must read as ""
+		again := encode(t, c, i) // decodes every endpoint and reads every document: a corrupt block must read as ""
 		c2, i2, err := Decode(again)
 		if err != nil {
 			t.Fatalf("re-encoded data does not decode: %v", err)
 		}
-		if diff := cmp.Diff(c, c2, cmpopts.EquateEmpty(), docText); diff != "" || *i != *i2 {
+		if diff := cmp.Diff(plain(c), plain(c2), cmpopts.EquateEmpty(), docText, cmpopts.IgnoreUnexported(Catalog{})); diff != "" || *i != *i2 {
 			t.Fatalf("round trip changed the catalog:\n%s", diff)
+		}
+		// Find never names an endpoint of another id, and in data Encode
+		// wrote (c2's) it finds every endpoint.
+		for k := range c.Len() {
+			id := c.Endpoint(k).ID
+			if j, ok := c.Find(id); ok && IDKey(c.Endpoint(j).ID) != IDKey(id) {
+				t.Fatalf("Find(%q) = endpoint %d, of id %q", id, j, c.Endpoint(j).ID)
+			}
+			if j, ok := c2.Find(id); !ok || j > k || IDKey(c2.Endpoint(j).ID) != IDKey(id) {
+				t.Fatalf("re-encoded: Find(%q) = %d, %v", id, j, ok)
+			}
 		}
 	})
 }
 
-// TestDocsCompressed checks that documents are stored compressed, read
-// back whole, and that a corrupt block reads as no document.
+// TestDocsCompressed checks that documents and component schemas are
+// stored compressed, read back whole, and that a corrupt block reads as no
+// document.
 func TestDocsCompressed(t *testing.T) {
 	cat, _ := sample()
 	big := cat.Endpoints[1].Operation.String()
 	data := encode(t, cat, nil) // no index: the last frame ends near the end of the data
-	if strings.Contains(data, big[:200]) {
-		t.Errorf("the operation document is stored uncompressed")
+	if strings.Contains(data, big[:200]) || strings.Contains(data, strings.Repeat("x", 200)) {
+		t.Errorf("a document is stored uncompressed")
 	}
 	got, _, err := Decode(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Endpoints[1].Operation.String() != big || got.Endpoints[0].InputSchema.String() != `{"type":"object"}` {
+	if got.Endpoint(1).Operation.String() != big || got.Endpoint(0).InputSchema.String() != `{"type":"object"}` ||
+		got.Specs[0].Defs[1].Schema.String() != strings.Repeat("x", 70000) {
 		t.Errorf("documents do not read back")
 	}
-	// Flip a byte inside the last block's frame: the documents there read as "".
+	// Flip a byte inside every block's frame: the documents read as "".
 	corrupt := []byte(data)
-	i := strings.LastIndex(data, "\x28\xb5\x2f\xfd") // zstd frame magic
-	corrupt[i+len(corrupt[i:])/2] ^= 0xff
+	const frameMagic = "\x28\xb5\x2f\xfd"
+	for i := strings.Index(data, frameMagic); i >= 0; {
+		corrupt[i+12] ^= 0xff
+		next := strings.Index(data[i+1:], frameMagic)
+		if next < 0 {
+			break
+		}
+		i += 1 + next
+	}
 	got, _, err = Decode(string(corrupt))
-	if err == nil && got.Endpoints[1].Operation.String() == big {
+	if err == nil && (got.Endpoint(1).Operation.String() == big || got.Specs[0].Defs[1].Schema.String() != "") {
 		t.Errorf("a corrupt block read back as the original")
+	}
+}
+
+// TestManyMethods checks Method past the 255 distinct methods the
+// method table holds: the rest are read from their records.
+func TestManyMethods(t *testing.T) {
+	cat, idx := sample()
+	for i := range 300 {
+		cat.Endpoints = append(cat.Endpoints, Endpoint{ID: fmt.Sprintf("m%d", i), Method: fmt.Sprintf("M%d", i), Path: "/m"})
+	}
+	got, _, err := Decode(encode(t, cat, idx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range cat.Endpoints {
+		if got.Method(i) != cat.Endpoints[i].Method {
+			t.Fatalf("Method(%d) = %q; want %q", i, got.Method(i), cat.Endpoints[i].Method)
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"cmp"
 	"container/list"
 	"errors"
 	"runtime"
@@ -9,15 +10,16 @@ import (
 	"github.com/klauspost/compress/zstd"
 )
 
-// Doc is one of an endpoint's JSON documents: its input schema or its
-// operation. A catalog built in Go holds the text (Text); a decoded data
-// file holds a place in a compressed block, inflated on first use. The
-// documents are most of a big API's data (Microsoft Graph: 44 of 63 MB)
-// and compress about 18 times in blocks, while search never reads them and
-// a call reads one endpoint's.
+// Doc is one of an endpoint's JSON documents (its input schema or its
+// operation), its description, or a component schema. A catalog built in Go holds the text
+// (Text); a decoded data file holds a place in a compressed block, inflated
+// on first use. The documents are most of a big API's data (Microsoft
+// Graph: 44 of 63 MB) and compress about 18 times in blocks, while search
+// never reads them and a call reads one endpoint's.
 type Doc struct {
-	text string
-	ref  *docRef
+	text  string
+	store *blockStore // nil: the document is text
+	ref   docRef
 }
 
 // Text is a Doc holding s.
@@ -26,27 +28,28 @@ func Text(s string) Doc { return Doc{text: s} }
 // String returns the document's text; "" for none, and for a block that
 // does not inflate (corrupt data), which callers treat as no document.
 func (d Doc) String() string {
-	if d.ref == nil {
+	if d.store == nil || d.ref.n == 0 {
 		return d.text
 	}
-	block, err := d.ref.store.block(d.ref.block)
+	block, err := d.store.block(d.ref.block)
 	if err != nil || d.ref.off+d.ref.n > len(block) {
 		return ""
 	}
 	return block[d.ref.off : d.ref.off+d.ref.n]
 }
 
-// docRef is where a document lies in the inflated text of a block.
+// docRef is where a document lies in the inflated text of a block; n is 0
+// for no document.
 type docRef struct {
-	store  *blockStore
-	block  int
-	off, n int
+	block, off, n int
 }
 
 // Compressed blocks: documents are grouped in endpoint order until a block
-// holds docBlockSize bytes; a block's inflated text is cached while in use.
+// holds docBlockSize bytes (descriptions: descBlockSize, as search reads
+// one at a time); a block's inflated text is cached while in use.
 const (
 	docBlockSize   = 64 << 10
+	descBlockSize  = 16 << 10
 	docCacheBlocks = 32
 	// maxBlockSize bounds what one block may inflate to: a document larger
 	// than docBlockSize has a block of its own, and nothing in a catalog
@@ -124,56 +127,57 @@ func (s *blockStore) inflate(i int) (string, error) {
 	return string(out), nil
 }
 
-// packed is the endpoints' documents grouped into compressed blocks.
-type packed struct {
-	refs   [][2]docRef // per endpoint: input schema, operation (store unset)
-	frames []string    // zstd frames
-	sizes  []int       // inflated sizes
+// packer groups documents, in the order added, into blocks of about
+// docBlockSize bytes, to be compressed by frames.
+type packer struct {
+	blocks []string
+	cur    []byte
+	limit  int // bytes of a block; 0: docBlockSize
 }
 
-// packDocs groups the endpoints' documents, in order, into blocks of about
-// docBlockSize bytes and compresses the blocks, in parallel.
-func packDocs(eps []Endpoint) (packed, error) {
-	p := packed{refs: make([][2]docRef, len(eps))}
-	var blocks []string
-	var cur []byte
-	flush := func() {
-		if len(cur) > 0 {
-			blocks = append(blocks, string(cur))
-			cur = cur[:0]
-		}
+// add places text in the current block, or in a new one when it would
+// pass the limit; "" takes no place.
+func (p *packer) add(text string) docRef {
+	if text == "" {
+		return docRef{}
 	}
-	for i := range eps {
-		for j, d := range []Doc{eps[i].InputSchema, eps[i].Operation} {
-			text := d.String()
-			if text == "" {
-				continue
-			}
-			if len(cur) > 0 && len(cur)+len(text) > docBlockSize {
-				flush()
-			}
-			p.refs[i][j] = docRef{block: len(blocks), off: len(cur), n: len(text)}
-			cur = append(cur, text...)
-		}
+	if len(p.cur) > 0 && len(p.cur)+len(text) > cmp.Or(p.limit, docBlockSize) {
+		p.flush()
 	}
-	flush()
-	p.frames, p.sizes = make([]string, len(blocks)), make([]int, len(blocks))
+	ref := docRef{block: len(p.blocks), off: len(p.cur), n: len(text)}
+	p.cur = append(p.cur, text...)
+	return ref
+}
+
+// flush ends the current block, so the next document starts a new one.
+func (p *packer) flush() {
+	if len(p.cur) > 0 {
+		p.blocks = append(p.blocks, string(p.cur))
+		p.cur = p.cur[:0]
+	}
+}
+
+// frames compresses the blocks, in parallel, and returns the zstd frames
+// with the inflated sizes.
+func (p *packer) frames() (frames []string, sizes []int, err error) {
+	p.flush()
+	frames, sizes = make([]string, len(p.blocks)), make([]int, len(p.blocks))
 	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
 	if err != nil {
-		return p, err
+		return nil, nil, err
 	}
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, b := range blocks {
-		p.sizes[i] = len(b)
+	for i, b := range p.blocks {
+		sizes[i] = len(b)
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer wg.Done()
-			p.frames[i] = string(enc.EncodeAll([]byte(b), nil))
+			frames[i] = string(enc.EncodeAll([]byte(b), nil))
 			<-sem
 		}()
 	}
 	wg.Wait()
-	return p, nil
+	return frames, sizes, nil
 }

@@ -89,7 +89,7 @@ func compileSchema(e *catalog.Endpoint, spec *catalog.Spec) (s *jsonschema.Schem
 			if i < 0 || i >= len(spec.Defs) {
 				continue
 			}
-			d, err := decodeJSON([]byte(spec.Defs[i].Schema))
+			d, err := decodeJSON([]byte(spec.Defs[i].Schema.String()))
 			if err != nil {
 				return nil, nil, fmt.Errorf("schema %q: %w", spec.Defs[i].Name, err)
 			}
@@ -162,7 +162,7 @@ func InputSchemasCompile(spec *catalog.Spec, eps []*catalog.Endpoint) bool {
 			if _, done := defs[d.Name]; done {
 				continue
 			}
-			v, err := decodeJSON([]byte(d.Schema))
+			v, err := decodeJSON([]byte(d.Schema.String()))
 			if err != nil {
 				return false
 			}

@@ -15,8 +15,8 @@ import (
 // must list strings) and one it can.
 func brokenSpec() *catalog.Spec {
 	return &catalog.Spec{Defs: []catalog.Def{
-		{Name: "Bad", Schema: `{"type":"object","dependentRequired":{"a":[1]}}`},
-		{Name: "Good", Schema: `{"type":"object","required":["name"]}`},
+		{Name: "Bad", Schema: catalog.Text(`{"type":"object","dependentRequired":{"a":[1]}}`)},
+		{Name: "Good", Schema: catalog.Text(`{"type":"object","required":["name"]}`)},
 	}}
 }
 

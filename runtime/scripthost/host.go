@@ -26,10 +26,10 @@ type Index struct {
 
 // NewIndex indexes the flat names of the endpoints svc leaves visible.
 func NewIndex(svc *service.Service) *Index {
-	eps := svc.Catalog().Endpoints
-	ix := &Index{flat: make(map[string]int, len(eps))}
-	for i := range eps {
-		if name := eps[i].FlatName; name != "" && svc.Visible(i) {
+	cat := svc.Catalog()
+	ix := &Index{flat: make(map[string]int, cat.Len())}
+	for i := range cat.Len() {
+		if name := cat.FlatName(i); name != "" && svc.Visible(i) {
 			if _, dup := ix.flat[name]; !dup {
 				ix.flat[name] = i
 			}
@@ -70,7 +70,7 @@ func (h *Host) resolve(path string) (int, bool) {
 // pathOf is the path scripts use for endpoint i: its flat name, or its id
 // when it has none.
 func (h *Host) pathOf(i int) string {
-	e := &h.svc.Catalog().Endpoints[i]
+	e := h.svc.Catalog().Endpoint(i)
 	if e.FlatName != "" {
 		return e.FlatName
 	}
@@ -98,7 +98,7 @@ func (h *Host) Search(ctx context.Context, q script.SearchQuery) (json.RawMessag
 	items := make([]item, 0, len(res.Endpoints))
 	for k, sum := range res.Endpoints {
 		i := res.Hits[k]
-		items = append(items, item{Path: h.pathOf(i), FlatName: h.svc.Catalog().Endpoints[i].FlatName,
+		items = append(items, item{Path: h.pathOf(i), FlatName: h.svc.Catalog().Endpoint(i).FlatName,
 			EndpointSummary: sum, HTTPPath: sum.Path})
 	}
 	return service.Encode(struct {
@@ -151,7 +151,7 @@ func (h *Host) Describe(_ context.Context, path string) (json.RawMessage, error)
 		return nil, err
 	}
 	cat := h.svc.Catalog()
-	e := &cat.Endpoints[i]
+	e := cat.Endpoint(i)
 	defs := specDefs(cat.SpecOf(e).Defs)
 	d := descriptor{InspectResult: ins, HTTPPath: ins.Path, ScriptPath: h.pathOf(i), FlatName: e.FlatName}
 	d.InputTypeScript, d.InputGuidance = script.TypeScript(service.RawDoc(e.InputSchema.String(), `{"type":"object"}`), defs, typeScriptBudget)
@@ -224,15 +224,19 @@ func unknownPath(path string) *service.Error {
 
 // specDefs looks up a spec's component schemas by name.
 func specDefs(defs []catalog.Def) script.DefLookup {
-	byName := make(map[string]string, len(defs))
+	byName := make(map[string]catalog.Doc, len(defs))
 	for _, d := range defs {
 		if _, dup := byName[d.Name]; !dup {
 			byName[d.Name] = d.Schema
 		}
 	}
 	return func(name string) (json.RawMessage, bool) {
-		s, ok := byName[name]
-		if !ok || !json.Valid([]byte(s)) {
+		doc, ok := byName[name]
+		if !ok {
+			return nil, false
+		}
+		s := doc.String()
+		if !json.Valid([]byte(s)) {
 			return nil, false
 		}
 		return json.RawMessage(s), true

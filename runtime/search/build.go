@@ -304,12 +304,12 @@ func writeIndex(acc map[string]*termAcc, docs int, sumLen [numFields]int, norms 
 // from a catalog alone (servers built without a compiled index, tests).
 // A catalog knows only each endpoint's first tag.
 func CatalogDocs(cat *catalog.Catalog) []Doc {
-	docs := make([]Doc, len(cat.Endpoints))
-	for i := range cat.Endpoints {
-		e := &cat.Endpoints[i]
+	docs := make([]Doc, cat.Len())
+	for i := range cat.Len() {
+		e := cat.Endpoint(i)
 		d := Doc{
 			Method: e.Method, Path: e.Path, OperationID: e.OperationID,
-			Summary: e.Summary, Description: e.Description,
+			Summary: e.Summary, Description: e.Description.String(),
 		}
 		if e.Tag >= 0 && e.Tag < len(cat.Tags) {
 			d.Tags = []string{cat.Tags[e.Tag].Name}

@@ -128,14 +128,14 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 			frac := math.Min(1, float64(s.anyHits[d])/float64(pl.coordSize))
 			v *= coordFloor + (1-coordFloor)*frac
 		}
-		if len(pl.hints) > 0 && int(d) < len(e.cat.Endpoints) && pl.hints[strings.ToUpper(e.cat.Endpoints[d].Method)] {
+		if len(pl.hints) > 0 && int(d) < e.cat.Len() && pl.hints[strings.ToUpper(e.cat.Method(int(d)))] {
 			v *= 1 + pl.hintWeight
 		}
 		if pl.coverage {
 			v *= 1 + coverage(r, s, d)
 		}
-		if pl.shape != shapeNone && int(d) < len(e.cat.Endpoints) {
-			v *= 1 + weightShape*shapeFit(pl.shape, &e.cat.Endpoints[d])
+		if pl.shape != shapeNone && int(d) < e.cat.Len() {
+			v *= 1 + weightShape*shapeFit(pl.shape, e.cat, int(d))
 		}
 		return v
 	}
@@ -333,11 +333,11 @@ func maskFields(m uint) []string {
 // shapeFit is 1 when a GET endpoint returns what the query's shape asks
 // for (a path ending in a parameter reads one item, any other path many),
 // -1 when it returns the other, and 0 for other methods.
-func shapeFit(sh shape, ep *catalog.Endpoint) float64 {
-	if !strings.EqualFold(ep.Method, "GET") {
+func shapeFit(sh shape, cat *catalog.Catalog, i int) float64 {
+	if !strings.EqualFold(cat.Method(i), "GET") {
 		return 0
 	}
-	item := strings.HasSuffix(ep.Path, "}")
+	item := strings.HasSuffix(cat.Path(i), "}")
 	if item == (sh == shapeItem) {
 		return 1
 	}

@@ -24,7 +24,7 @@ func TestGitHubIssueExamples(t *testing.T) {
 		}
 		var out []string
 		for _, h := range res.Hits {
-			out = append(out, cat.Endpoints[h.Endpoint].Method+" "+cat.Endpoints[h.Endpoint].Path)
+			out = append(out, cat.Method(h.Endpoint)+" "+cat.Path(h.Endpoint))
 		}
 		return out
 	}

@@ -77,10 +77,10 @@ func cutNote(ctx context.Context, s Searcher, cat *catalog.Catalog, query string
 // +method:M or else +tag:T, and its number of matches, chosen among those
 // that really have fewer matches than total; "" when none has.
 func NarrowQuery(ctx context.Context, s Searcher, cat *catalog.Catalog, query string, hits []Hit, total int) (string, int) {
-	if len(hits) == 0 || hits[0].Endpoint < 0 || hits[0].Endpoint >= len(cat.Endpoints) {
+	if len(hits) == 0 || hits[0].Endpoint < 0 || hits[0].Endpoint >= cat.Len() {
 		return "", 0
 	}
-	ep := &cat.Endpoints[hits[0].Endpoint]
+	ep := cat.Endpoint(hits[0].Endpoint)
 	var filters []string
 	if !requires(query, fieldMethod) && ep.Method != "" {
 		filters = append(filters, "+method:"+strings.ToUpper(ep.Method))

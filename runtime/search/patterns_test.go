@@ -17,11 +17,11 @@ func hooksCatalog() *catalog.Catalog {
 		/* 1 */ {Method: "POST", Path: "/repos/{owner}/{repo}/hooks", Summary: "Create a repository webhook"},
 		/* 2 */ {Method: "DELETE", Path: "/repos/{owner}/{repo}/hooks/{hook_id}", Summary: "Delete a repository webhook"},
 		/* 3 */ {Method: "GET", Path: "/orgs/{org}/hooks", Summary: "List organization webhooks"},
-		/* 4 */ {Method: "GET", Path: "/tokens/{token}", Summary: "Retrieve a token", Description: "A token to read an ebook."},
+		/* 4 */ {Method: "GET", Path: "/tokens/{token}", Summary: "Retrieve a token", Description: catalog.Text("A token to read an ebook.")},
 		/* 5 */ {Method: "GET", Path: "/repos/{owner}/{repo}/labels", Summary: "List labels for a repository"},
 		/* 6 */ {Method: "POST", Path: "/repos/{owner}/{repo}/labels", Summary: "Create a label"},
 		/* 7 */ {Method: "POST", Path: "/repos/{owner}/{repo}/git/commits", Summary: "Create a commit",
-			Description: "Creates a commit from a tree. The table below lists the signature fields."},
+			Description: catalog.Text("Creates a commit from a tree. The table below lists the signature fields.")},
 		/* 8 */ {Method: "GET", Path: "/app/hook/config", Summary: "Get a webhook configuration for an app"},
 	}
 	for i := range eps {

@@ -36,7 +36,7 @@ func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) 
 	if len(terms) == 0 {
 		return false, nil
 	}
-	if len(hits) > 0 && hits[0].Endpoint >= 0 && hits[0].Endpoint < len(e.cat.Endpoints) {
+	if len(hits) > 0 && hits[0].Endpoint >= 0 && hits[0].Endpoint < e.cat.Len() {
 		have := map[string]bool{}
 		for _, t := range Analyze(endpointText(e.cat, hits[0].Endpoint)) {
 			have[t] = true
@@ -56,8 +56,8 @@ func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) 
 
 // endpointText is the text of endpoint i a user would recognize.
 func endpointText(cat *catalog.Catalog, i int) string {
-	ep := &cat.Endpoints[i]
-	text := ep.Summary + " " + pathText(ep.Path) + " " + ep.OperationID + " " + stripMarkup(ep.Description)
+	ep := cat.Endpoint(i)
+	text := ep.Summary + " " + pathText(ep.Path) + " " + ep.OperationID + " " + stripMarkup(ep.Description.String())
 	if ep.Tag >= 0 && ep.Tag < len(cat.Tags) {
 		text += " " + cat.Tags[ep.Tag].Name
 	}

@@ -33,7 +33,7 @@ type Result struct {
 
 // Hit is one matching endpoint.
 type Hit struct {
-	Endpoint int // index into catalog.Catalog.Endpoints
+	Endpoint int // index of the endpoint in the catalog (catalog.Catalog.Endpoint)
 	Score    float64
 	Why      []Contribution // with Query.Explain: what scored, in query order
 }
@@ -72,7 +72,7 @@ type engine struct {
 // than the generated code) is ignored: the catalog is then indexed in memory
 // at the first search.
 func Open(idx catalog.Index, cat *catalog.Catalog) Searcher {
-	if r, ok := openReader(idx, len(cat.Endpoints)); ok {
+	if r, ok := openReader(idx, cat.Len()); ok {
 		e := &engine{cat: cat, r: r}
 		e.once.Do(func() {})
 		return e
@@ -89,7 +89,7 @@ func New(cat *catalog.Catalog) Searcher {
 // reader returns the index, building it on first use when needed.
 func (e *engine) reader() *reader {
 	e.once.Do(func() {
-		docs := len(e.cat.Endpoints)
+		docs := e.cat.Len()
 		r, ok := openReader(BuildIndex(CatalogDocs(e.cat)), docs)
 		if !ok { // cannot happen: BuildIndex writes what openReader reads
 			r = &reader{}

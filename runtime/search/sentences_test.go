@@ -7,6 +7,8 @@ import (
 	"unicode"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
 func TestSentences(t *testing.T) {
@@ -63,8 +65,8 @@ func TestSplitDescription(t *testing.T) {
 func TestLeadSummarizes(t *testing.T) {
 	cat := testCatalog()
 	cat.Endpoints[6].Summary = ""
-	cat.Endpoints[6].Description = "Lists the users of the shop. Orders are not included."
-	cat.Endpoints[5].Description = "Places an order. Users may list their orders later."
+	cat.Endpoints[6].Description = catalog.Text("Lists the users of the shop. Orders are not included.")
+	cat.Endpoints[5].Description = catalog.Text("Places an order. Users may list their orders later.")
 	s := Open(BuildIndex(CatalogDocs(cat)), cat)
 	for _, tt := range []struct {
 		query string

@@ -17,7 +17,7 @@ func testCatalog() *catalog.Catalog {
 			/* 0 */ {ID: "e0", Tag: 0, Method: "GET", Path: "/api/v1/pets", OperationID: "listPets", Summary: "List all pets",
 				Params: []catalog.Param{{Name: "limit", In: "query"}}},
 			/* 1 */ {ID: "e1", Tag: 0, Method: "POST", Path: "/api/v1/pets", OperationID: "createPet", Summary: "Create a pet",
-				Description: "Adds a <b>new</b> pet to the [store](https://example.com/docs)."},
+				Description: catalog.Text("Adds a <b>new</b> pet to the [store](https://example.com/docs).")},
 			/* 2 */ {ID: "e2", Tag: 0, Method: "GET", Path: "/api/v1/pets/{petId}", OperationID: "getPetById", Summary: "Find pet by ID",
 				Params: []catalog.Param{{Name: "petId", In: "path"}}},
 			/* 3 */ {ID: "e3", Tag: 0, Method: "DELETE", Path: "/api/v1/pets/{petId}", OperationID: "deletePet", Summary: "Delete a pet",
@@ -28,7 +28,7 @@ func testCatalog() *catalog.Catalog {
 			/* 7 */ {ID: "e7", Tag: 2, Method: "GET", Path: "/api/v1/users/{username}", OperationID: "getUserByName", Summary: "Get user by user name",
 				Params: []catalog.Param{{Name: "username", In: "path"}}},
 			/* 8 */ {ID: "e8", Tag: 2, Method: "DELETE", Path: "/api/v1/users/{username}", OperationID: "deleteUser", Summary: "Delete user",
-				Description: "This can only be done by the logged in user."},
+				Description: catalog.Text("This can only be done by the logged in user.")},
 			/* 9 */ {ID: "e9", Tag: 3, Method: "GET", Path: "/health", OperationID: "ping", Summary: "Health check"},
 		},
 	}

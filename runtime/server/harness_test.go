@@ -43,9 +43,9 @@ func testCatalog() *catalog.Catalog {
 			ID: "5bec0000000000000000000000000000", Domain: "petstore", EnvPrefix: "X",
 			Title: "Petstore", BaseURL: "https://petstore.example/v1",
 			Defs: []catalog.Def{
-				{Name: "Pet", Schema: petSchema},
-				{Name: "Category", Schema: categorySchema},
-				{Name: "Audit", Schema: bigSchema},
+				{Name: "Pet", Schema: catalog.Text(petSchema)},
+				{Name: "Category", Schema: catalog.Text(categorySchema)},
+				{Name: "Audit", Schema: catalog.Text(bigSchema)},
 			},
 			Security: []catalog.SecurityScheme{{Name: "api_key", Type: "apiKey", In: "header", ParamName: "X-Api-Key", EnvVars: []string{"X_API_KEY"}}},
 		}},

@@ -13,7 +13,7 @@ import (
 func TestInspectFull(t *testing.T) {
 	pet := mustDecode(t, petSchema)
 	category := mustDecode(t, categorySchema)
-	audit := mustDecode(t, testCatalog().Specs[0].Defs[2].Schema)
+	audit := mustDecode(t, testCatalog().Specs[0].Defs[2].Schema.String())
 	tests := []struct {
 		name        string
 		env         map[string]string

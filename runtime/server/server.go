@@ -33,7 +33,7 @@ type Options struct {
 	// Catalog and Searcher.
 	Data     string
 	Catalog  *catalog.Catalog
-	Stubs    []invoke.Stub   // one per Catalog.Endpoints entry, same order; nil: invoke.RawStub for all
+	Stubs    []invoke.Stub   // one per endpoint of Catalog, same order; nil: invoke.RawStub for all
 	Searcher search.Searcher // nil: search.New(Catalog), indexed at the first search
 
 	Args   []string  // command-line arguments without the program name

@@ -46,8 +46,8 @@ func shopCatalog() *catalog.Catalog {
 				{Name: "api_key", Type: "apiKey", In: "header", ParamName: "X-Api-Key", EnvVars: []string{"SHOP_API_KEY"}},
 				{Name: "bearer", Type: "http", Scheme: "bearer", EnvVars: []string{"SHOP_BEARER"}},
 			},
-			Defs: []catalog.Def{{Name: "Item", Schema: `{"type":"object","properties":{"name":{"type":"string"},` +
-				`"size":{"type":"integer"},"labels":{"type":"array","items":{"type":"string"}}},"required":["name"]}`}},
+			Defs: []catalog.Def{{Name: "Item", Schema: catalog.Text(`{"type":"object","properties":{"name":{"type":"string"},` +
+				`"size":{"type":"integer"},"labels":{"type":"array","items":{"type":"string"}}},"required":["name"]}`)}},
 		}},
 		Collections: []catalog.Collection{{ID: "5c000000000000000000000000000000", Title: "Shop"}},
 		Tags:        []catalog.Tag{{ID: "5a000000000000000000000000000000", Name: "items"}},

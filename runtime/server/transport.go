@@ -32,7 +32,7 @@ func serveStdio(ctx context.Context, s *mcpserver.MCPServer, cfg *config.Config,
 	}
 	stdio := mcpserver.NewStdioServer(s)
 	stdio.SetErrorLogger(slog.NewLogLogger(log.Handler(), slog.LevelError))
-	log.Info("serving MCP over stdio", "name", opts.Name, "version", opts.Version, "endpoints", len(opts.Catalog.Endpoints))
+	log.Info("serving MCP over stdio", "name", opts.Name, "version", opts.Version, "endpoints", opts.Catalog.Len())
 	if err := stdio.Listen(ctx, opts.Stdin, opts.Stdout); err != nil && !errors.Is(err, context.Canceled) {
 		return fmt.Errorf("stdio transport: %w", err)
 	}
@@ -47,7 +47,7 @@ func serveHTTP(ctx context.Context, s *mcpserver.MCPServer, cfg *config.Config, 
 		return err
 	}
 	log.Info("serving MCP over streamable HTTP", "name", opts.Name, "version", opts.Version,
-		"url", "http://"+srv.Addr().String()+httpserve.PathMCP, "endpoints", len(opts.Catalog.Endpoints), "token", cfg.HTTPToken != "")
+		"url", "http://"+srv.Addr().String()+httpserve.PathMCP, "endpoints", opts.Catalog.Len(), "token", cfg.HTTPToken != "")
 	if cfg.MetricsAddr != "" {
 		addr, done, err := httpserve.ServeMetrics(ctx, cfg.MetricsAddr, rec.Handler(), log)
 		if err != nil {

@@ -115,7 +115,7 @@ func (s *Service) InspectConcise(ref Ref) (*ConciseInspect, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &s.cat.Endpoints[i]
+	e := s.cat.Endpoint(i)
 	var doc opDoc
 	_ = json.Unmarshal([]byte(e.Operation.String()), &doc) // a broken document reads as empty
 	var ans *ConciseInspect

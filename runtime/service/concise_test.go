@@ -45,7 +45,7 @@ func TestConciseBodyAndCredentials(t *testing.T) {
 	svc := conciseService(t, catalog.Endpoint{Method: "POST", Path: "/pets", Operation: catalog.Text(op),
 		Params: []catalog.Param{{Name: "api_key", In: "header"}},
 		Body:   &catalog.Body{Required: true, MediaTypes: []string{"application/xml", "application/json"}}},
-		catalog.Def{Name: "Named", Schema: `{"type":"object","properties":{"name":{"type":"string","description":"The name. Unique."}},"required":["name"]}`})
+		catalog.Def{Name: "Named", Schema: catalog.Text(`{"type":"object","properties":{"name":{"type":"string","description":"The name. Unique."}},"required":["name"]}`)})
 	got, err := svc.InspectConcise(ByIndex(0))
 	if err != nil {
 		t.Fatal(err)

@@ -48,16 +48,15 @@ type EndpointDetail struct {
 // validation_failed; an unknown or hidden endpoint is not_found.
 func (s *Service) resolve(ref Ref) (int, *Error) {
 	if ref.byIndex {
-		if ref.index < 0 || ref.index >= len(s.cat.Endpoints) || s.hidden(ref.index) {
+		if ref.index < 0 || ref.index >= s.cat.Len() || s.hidden(ref.index) {
 			return 0, &Error{Code: CodeNotFound, Message: "no endpoint has this index"}
 		}
 		return ref.index, nil
 	}
-	key := endpointKey(ref.id)
-	if key == "" {
+	if catalog.IDKey(ref.id) == "" {
 		return 0, validationFailed("endpointId is required")
 	}
-	i, ok := s.byID[key]
+	i, ok := s.cat.Find(ref.id)
 	if !ok || s.hidden(i) {
 		return 0, notFound(ref.id)
 	}
@@ -79,7 +78,7 @@ func (s *Service) Endpoint(ref Ref) (*EndpointDetail, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &s.cat.Endpoints[i]
+	e := s.cat.Endpoint(i)
 	return &EndpointDetail{EndpointSummary: s.Summarize(i), OperationID: e.OperationID, Deprecated: e.Deprecated}, nil
 }
 
@@ -93,7 +92,7 @@ func (s *Service) lineage(e *catalog.Endpoint) (*catalog.Tag, *catalog.Collectio
 
 // Summarize describes endpoint i of the catalog.
 func (s *Service) Summarize(i int) EndpointSummary {
-	e := &s.cat.Endpoints[i]
+	e := s.cat.Endpoint(i)
 	tag, col, spec := s.lineage(e)
 	var invocable *bool
 	if !s.invocable(e) {
@@ -116,7 +115,7 @@ func (s *Service) Summarize(i int) EndpointSummary {
 
 // Visible reports whether the run-time filter leaves endpoint i visible.
 func (s *Service) Visible(i int) bool {
-	return i >= 0 && i < len(s.cat.Endpoints) && !s.hidden(i)
+	return i >= 0 && i < s.cat.Len() && !s.hidden(i)
 }
 
 // hidden reports whether the run-time filter hides endpoint i.

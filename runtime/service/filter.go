@@ -14,10 +14,10 @@ func hiddenEndpoints(cat *catalog.Catalog, rules filter.Rules) []bool {
 	if rules.Empty() {
 		return nil
 	}
-	hide := make([]bool, len(cat.Endpoints))
+	hide := make([]bool, cat.Len())
 	some := false
-	for i := range cat.Endpoints {
-		e := &cat.Endpoints[i]
+	for i := range cat.Len() {
+		e := cat.Endpoint(i)
 		// An endpoint sits under its first tag; Tags has all of them.
 		op := filter.Op{Method: e.Method, Path: e.Path, OperationID: e.OperationID, Tags: e.Tags}
 		if len(op.Tags) == 0 {

@@ -23,7 +23,7 @@ type policy struct {
 // change data in read-only mode (read_only), and calls the user does not
 // confirm (not_confirmed). Nothing is sent when it returns an error.
 func (s *Service) gate(ctx context.Context, i int, in *invoke.Input, ask Asker, rec *callRecord) error {
-	e := &s.cat.Endpoints[i]
+	e := s.cat.Endpoint(i)
 	switch {
 	case s.hidden(i):
 		rec.Confirmation, rec.Refused = confirmHidden, CodeNotFound

@@ -90,7 +90,7 @@ func (s *Service) Inspect(ref Ref) (*InspectResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &s.cat.Endpoints[i]
+	e := s.cat.Endpoint(i)
 	spec := s.cat.SpecOf(e)
 	ans := &InspectResult{EndpointHead: s.head(e), Operation: RawDoc(e.Operation.String(), emptyDoc)}
 	var notes []string
@@ -147,7 +147,7 @@ func assembleDefs(all []catalog.Def, idxs []int, budget int) (defs json.RawMessa
 		}
 		seen[d.Name] = true
 		name, _ := json.Marshal(d.Name) // a string always encodes
-		entries = append(entries, entry{name, RawDoc(d.Schema, brokenDef), d.Name})
+		entries = append(entries, entry{name, RawDoc(d.Schema.String(), brokenDef), d.Name})
 		names += len(name) + 1
 	}
 	reserve := min(names, budget/4)

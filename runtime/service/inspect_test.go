@@ -11,10 +11,10 @@ import (
 
 func TestAssembleDefs(t *testing.T) {
 	defs := []catalog.Def{
-		{Name: "A", Schema: `{"type":"string"}`}, // 17 bytes
-		{Name: "B", Schema: `{"type":"object","properties":{}}`},
-		{Name: "C", Schema: `not json`},
-		{Name: "D", Schema: ``},
+		{Name: "A", Schema: catalog.Text(`{"type":"string"}`)}, // 17 bytes
+		{Name: "B", Schema: catalog.Text(`{"type":"object","properties":{}}`)},
+		{Name: "C", Schema: catalog.Text(`not json`)},
+		{Name: "D", Schema: catalog.Text(``)},
 	}
 	// One def costs its quoted name, a colon, its schema and a comma (A:
 	// 22 bytes), the braces 2, and room for every name with a separator
@@ -57,7 +57,7 @@ func TestAssembleDefsCountsWhatItWrites(t *testing.T) {
 	var idxs []int
 	for i := range 500 {
 		defs = append(defs, catalog.Def{Name: "schema_with_a_long_name_" + string(rune('a'+i%26)) + string(rune('a'+i/26)),
-			Schema: `{"type":"object","description":"x"}`})
+			Schema: catalog.Text(`{"type":"object","description":"x"}`)})
 		idxs = append(idxs, i)
 	}
 	for _, budget := range []int{64, 1 << 10, 8 << 10, 16 << 10} {

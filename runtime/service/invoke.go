@@ -86,7 +86,7 @@ func (s *Service) Invoke(ctx context.Context, req InvokeRequest) (*InvokeResult,
 	if ferr := checkFormat(req.Args.ResponseFormat); ferr != nil {
 		return nil, ferr
 	}
-	e := &s.cat.Endpoints[i]
+	e := s.cat.Endpoint(i)
 	in, fixes, verr := s.validate(e, req.Args)
 	if verr != nil {
 		return nil, verr

@@ -26,15 +26,15 @@ func (s *Service) Overview() string {
 	}
 	specN := make([]int, len(s.cat.Specs))
 	tags := make([]map[string]int, len(s.cat.Specs))
-	for i := range s.cat.Endpoints {
+	for i := range s.cat.Len() {
 		if s.hidden(i) {
 			continue
 		}
-		e := &s.cat.Endpoints[i]
-		if e.Tag < 0 || e.Tag >= len(s.cat.Tags) {
+		tag := s.cat.TagOf(i) // not the whole endpoint: the overview is made at start-up
+		if tag < 0 || tag >= len(s.cat.Tags) {
 			continue
 		}
-		c := s.cat.Tags[e.Tag].Collection
+		c := s.cat.Tags[tag].Collection
 		if c < 0 || c >= len(s.cat.Collections) {
 			continue
 		}
@@ -46,7 +46,7 @@ func (s *Service) Overview() string {
 		if tags[sp] == nil {
 			tags[sp] = map[string]int{}
 		}
-		if name := s.cat.Tags[e.Tag].Name; name != "" {
+		if name := s.cat.Tags[tag].Name; name != "" {
 			tags[sp][name]++
 		}
 	}

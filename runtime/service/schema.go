@@ -31,7 +31,7 @@ func (s *Service) InspectSchema(ref Ref, name string) (*SchemaResult, error) {
 	if rerr != nil {
 		return nil, rerr
 	}
-	e := &s.cat.Endpoints[i]
+	e := s.cat.Endpoint(i)
 	spec := s.cat.SpecOf(e)
 	raw, ok := s.defsOf(spec)(name)
 	if !ok {
@@ -83,14 +83,18 @@ func (s *Service) defsOf(spec *catalog.Spec) defFunc {
 	var index map[string]int
 	for si := range s.cat.Specs {
 		if &s.cat.Specs[si] == spec {
-			index = s.defsByName[si]
+			index = s.defsByName()[si]
 		}
 	}
 	return func(name string) (json.RawMessage, bool) {
 		di, ok := index[name]
-		if !ok || !json.Valid([]byte(spec.Defs[di].Schema)) {
+		if !ok {
 			return nil, false
 		}
-		return json.RawMessage(spec.Defs[di].Schema), true
+		text := spec.Defs[di].Schema.String()
+		if !json.Valid([]byte(text)) {
+			return nil, false
+		}
+		return json.RawMessage(text), true
 	}
 }

@@ -62,7 +62,7 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	ans := &SearchResult{Endpoints: make([]EndpointSummary, 0, len(hits)), Total: total}
 	blocked := 0
 	for k, h := range hits {
-		if k < req.Offset || h.Endpoint < 0 || h.Endpoint >= len(s.cat.Endpoints) {
+		if k < req.Offset || h.Endpoint < 0 || h.Endpoint >= s.cat.Len() {
 			continue
 		}
 		sum := s.Summarize(h.Endpoint)
@@ -104,7 +104,7 @@ func (s *Service) visibleHits(hits []search.Hit, limit int) ([]search.Hit, int) 
 	out := make([]search.Hit, 0, min(limit, len(hits)))
 	total := 0
 	for _, h := range hits {
-		if h.Endpoint < 0 || h.Endpoint >= len(s.cat.Endpoints) || s.hidden(h.Endpoint) {
+		if h.Endpoint < 0 || h.Endpoint >= s.cat.Len() || s.hidden(h.Endpoint) {
 			continue
 		}
 		total++
@@ -129,7 +129,7 @@ type visibleSearcher struct{ s *Service }
 func (v visibleSearcher) Search(ctx context.Context, q search.Query) (search.Result, error) {
 	limit := q.Limit
 	if limit <= 0 {
-		limit = len(v.s.cat.Endpoints)
+		limit = v.s.cat.Len()
 	}
 	hits, total, err := v.s.find(ctx, q.Text, limit)
 	return search.Result{Hits: hits, Total: total}, err

@@ -16,7 +16,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"strings"
+	"sync"
 	"time"
 
 	"github.com/swag2mcp/swag2mcp/runtime/auth"
@@ -37,7 +37,7 @@ const DefaultDefsBudget = 64 << 10
 type Options struct {
 	Name    string // server name; names the default workspace folder
 	Catalog *catalog.Catalog
-	// Stubs are the request builders, one per Catalog.Endpoints entry in
+	// Stubs are the request builders, one per endpoint of Catalog in
 	// the same order (a nil entry cannot be invoked); nil means
 	// invoke.RawStub for every endpoint.
 	Stubs    []invoke.Stub
@@ -66,8 +66,7 @@ type Service struct {
 	client     *invoke.Client
 	validator  *invoke.Validator
 	auth       *auth.Provider
-	byID       map[string]int   // endpointKey(id) → index
-	defsByName []map[string]int // per spec: component schema name → index into Spec.Defs
+	defsByName func() []map[string]int // per spec: component schema name → index into Spec.Defs; made on first use
 	defsBudget int
 	log        *slog.Logger
 	audit      *slog.Logger
@@ -133,7 +132,6 @@ func New(opts Options) (*Service, error) {
 		}),
 		validator:  invoke.NewValidator(opts.Catalog),
 		auth:       creds,
-		byID:       make(map[string]int, len(opts.Catalog.Endpoints)),
 		defsBudget: opts.DefsBudget,
 		log:        opts.Logger,
 		audit:      auditLogger(auditOut, opts.Logger),
@@ -144,23 +142,24 @@ func New(opts Options) (*Service, error) {
 		scriptMax:  cfg.ScriptTimeout,
 		closers:    closers,
 	}
-	s.defsByName = make([]map[string]int, len(opts.Catalog.Specs))
-	for si := range opts.Catalog.Specs {
-		defs := opts.Catalog.Specs[si].Defs
-		s.defsByName[si] = make(map[string]int, len(defs))
+	s.defsByName = sync.OnceValue(func() []map[string]int { return defNames(opts.Catalog) })
+	return s, nil
+}
+
+// defNames indexes the component schemas of every spec of cat by name,
+// the first of equal names.
+func defNames(cat *catalog.Catalog) []map[string]int {
+	out := make([]map[string]int, len(cat.Specs))
+	for si := range cat.Specs {
+		defs := cat.Specs[si].Defs
+		out[si] = make(map[string]int, len(defs))
 		for di := range defs {
-			if _, dup := s.defsByName[si][defs[di].Name]; !dup {
-				s.defsByName[si][defs[di].Name] = di
+			if _, dup := out[si][defs[di].Name]; !dup {
+				out[si][defs[di].Name] = di
 			}
 		}
 	}
-	for i := range opts.Catalog.Endpoints {
-		k := endpointKey(opts.Catalog.Endpoints[i].ID)
-		if _, dup := s.byID[k]; !dup {
-			s.byID[k] = i
-		}
-	}
-	return s, nil
+	return out
 }
 
 // Close releases what the service holds open (the connections to a
@@ -219,36 +218,8 @@ func checkCatalog(cat *catalog.Catalog, stubs int) error {
 	if cat == nil {
 		return fmt.Errorf("no catalog")
 	}
-	if stubs != 0 && stubs != len(cat.Endpoints) {
-		return fmt.Errorf("catalog has %d endpoints but %d stubs", len(cat.Endpoints), stubs)
+	if stubs != 0 && stubs != cat.Len() {
+		return fmt.Errorf("catalog has %d endpoints but %d stubs", cat.Len(), stubs)
 	}
-	for i, c := range cat.Collections {
-		if c.Spec < 0 || c.Spec >= len(cat.Specs) {
-			return fmt.Errorf("collection %d (%s): spec index %d out of range", i, c.ID, c.Spec)
-		}
-	}
-	for i, t := range cat.Tags {
-		if t.Collection < 0 || t.Collection >= len(cat.Collections) {
-			return fmt.Errorf("tag %d (%s): collection index %d out of range", i, t.ID, t.Collection)
-		}
-	}
-	for i := range cat.Endpoints {
-		e := &cat.Endpoints[i]
-		if e.Tag < 0 || e.Tag >= len(cat.Tags) {
-			return fmt.Errorf("endpoint %d (%s): tag index %d out of range", i, e.ID, e.Tag)
-		}
-		defs := cat.SpecOf(e).Defs
-		for _, d := range e.Defs {
-			if d < 0 || d >= len(defs) {
-				return fmt.Errorf("endpoint %d (%s): def index %d out of range", i, e.ID, d)
-			}
-		}
-	}
-	return nil
-}
-
-// endpointKey normalizes an endpoint id for lookup: ids are lowercase hex,
-// and models sometimes pad or uppercase them.
-func endpointKey(id string) string {
-	return strings.ToLower(strings.TrimSpace(id))
+	return cat.Check()
 }

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"time"
+)
+
+// spawnAlternating starts each of bins n times, in turn (A B A B …), so a
+// machine's changing load weighs on every binary alike, and returns each
+// binary's spawns.
+func spawnAlternating(bins []string, n int) ([][]spawn, error) {
+	out := make([][]spawn, len(bins))
+	for range n {
+		for i, bin := range bins {
+			sp, err := firstToolsList(bin)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", bin, err)
+			}
+			out[i] = append(out[i], sp)
+		}
+	}
+	return out, nil
+}
+
+// printSpawns prints the median and the spread of spawns' wall times and
+// the median CPU time of a spawn.
+func printSpawns(out io.Writer, label string, spawns []spawn) {
+	walls := make([]time.Duration, len(spawns))
+	cpus := make([]time.Duration, len(spawns))
+	for i, sp := range spawns {
+		walls[i], cpus[i] = sp.wall, sp.cpu
+	}
+	slices.Sort(walls)
+	slices.Sort(cpus)
+	r := func(d time.Duration) time.Duration { return d.Round(100 * time.Microsecond) }
+	fmt.Fprintf(out, "%-20s median %v (min %v, max %v), CPU median %v, over %d starts\n", label,
+		r(walls[len(walls)/2]), r(walls[0]), r(walls[len(walls)-1]), r(cpus[len(cpus)/2]), len(spawns))
+}
+
+// compareServers prints spawn → tools/list of prebuilt server binaries,
+// started alternately (the -server mode: no generation).
+func compareServers(c config, out io.Writer) error {
+	fmt.Fprintf(out, "load average         %s\n", loadAverage())
+	bins := append(slices.Clone(c.servers), c.baselines...)
+	spawns, err := spawnAlternating(bins, c.spawns)
+	if err != nil {
+		return err
+	}
+	for i, bin := range bins {
+		fmt.Fprintf(out, "\nserver               %s\n", bin)
+		fmt.Fprintf(out, "tools/list           %d bytes\n", spawns[i][0].bytes)
+		printSpawns(out, "spawn → tools/list", spawns[i])
+	}
+	fmt.Fprintf(out, "\nload average         %s\n", loadAverage())
+	return nil
+}
