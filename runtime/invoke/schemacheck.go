@@ -1,6 +1,7 @@
 package invoke
 
 import (
+	_ "embed"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -126,12 +127,42 @@ func (p *checkPart) conform(meta *jsonschema.Schema) bool {
 	return meta.Validate(v) == nil
 }
 
+// metaschemaJSON is JSON Schema 2020-12's metaschema flattened into one
+// schema: the seven vocabulary metaschemas' properties (their names are
+// disjoint) and $defs side by side instead of an allOf of references, each
+// "$dynamicRef": "#meta" a "$ref": "#" (the dynamic scope of a check
+// against the whole metaschema always resolves it to the whole), the
+// annotations left out. It accepts what the official one does (see
+// TestFlatMetaschema) at a quarter of the cost: the library walks one
+// schema per subschema of the checked document instead of eight.
+//
+//go:embed metaschema.json
+var metaschemaJSON []byte
+
+// metaschemaURL is where metaschema adds metaschemaJSON.
+const metaschemaURL = "mem:///swag2mcp/metaschema-2020-12.json"
+
 // metaschema compiles the 2020-12 metaschema as the compiler checks
 // documents against it: formats asserted, "regex" read by the validator's
 // engine (compilePattern) rather than Go's regexp.
 func metaschema() (*jsonschema.Schema, error) {
+	return compileMetaschema(metaschemaJSON, metaschemaURL)
+}
+
+// compileMetaschema compiles the metaschema doc at url for checking
+// schemas as the compiler does.
+func compileMetaschema(doc []byte, url string) (*jsonschema.Schema, error) {
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()
 	c.UseRegexpEngine(compilePattern)
-	return c.Compile(draft2020)
+	if doc != nil {
+		v, err := decodeJSON(doc)
+		if err != nil {
+			return nil, err
+		}
+		if err := c.AddResource(url, v); err != nil {
+			return nil, err
+		}
+	}
+	return c.Compile(url)
 }
