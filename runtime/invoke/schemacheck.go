@@ -142,12 +142,15 @@ var metaschemaJSON []byte
 // metaschemaURL is where metaschema adds metaschemaJSON.
 const metaschemaURL = "mem:///swag2mcp/metaschema-2020-12.json"
 
-// metaschema compiles the 2020-12 metaschema as the compiler checks
+// metaschema is the 2020-12 metaschema compiled as the compiler checks
 // documents against it: formats asserted, "regex" read by the validator's
-// engine (compilePattern) rather than Go's regexp.
-func metaschema() (*jsonschema.Schema, error) {
+// engine (compilePattern) rather than Go's regexp. It is compiled on the
+// first call only (with the official metaschema it declares, a few
+// milliseconds: the whole check of a small spec); a compiled schema is
+// never modified and safe for concurrent use.
+var metaschema = sync.OnceValues(func() (*jsonschema.Schema, error) {
 	return compileMetaschema(metaschemaJSON, metaschemaURL)
-}
+})
 
 // compileMetaschema compiles the metaschema doc at url for checking
 // schemas as the compiler does.
