@@ -1,9 +1,6 @@
 package build
 
 import (
-	"runtime"
-	"sync"
-
 	"github.com/swag2mcp/swag2mcp/generator/diag"
 	"github.com/swag2mcp/swag2mcp/generator/ir"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
@@ -81,12 +78,9 @@ func (c schemaCheck) run() diag.List {
 
 // allCompile reports whether every endpoint's input schema compiles, as
 // invoke.InputSchemasCompile does, with each distinct schema text
-// compiled once (on Graph beta 12,945 of 22,361 are distinct) and the
-// distinct ones split into one batch per processor. Every def reached by
-// any endpoint is in some batch, so a def that does not compile is found.
+// compiled once (on Graph beta 12,945 of 22,361 are distinct).
 func allCompile(spec *catalog.Spec, eps []*catalog.Endpoint) bool {
-	batches := make([][]*catalog.Endpoint, runtime.GOMAXPROCS(0))
-	sizes := make([]int, len(batches)) // bytes of schema text per batch
+	var distinct []*catalog.Endpoint
 	first := map[string]*catalog.Endpoint{}
 	for _, e := range eps {
 		text := e.InputSchema.String()
@@ -96,31 +90,7 @@ func allCompile(spec *catalog.Spec, eps []*catalog.Endpoint) bool {
 		}
 		rep := &catalog.Endpoint{ID: e.ID, InputSchema: e.InputSchema, Defs: e.Defs[:len(e.Defs):len(e.Defs)]}
 		first[text] = rep
-		b := smallest(sizes)
-		batches[b] = append(batches[b], rep)
-		sizes[b] += len(text)
+		distinct = append(distinct, rep)
 	}
-	ok := make([]bool, len(batches))
-	var wg sync.WaitGroup
-	for i, batch := range batches {
-		wg.Go(func() { ok[i] = len(batch) == 0 || invoke.InputSchemasCompile(spec, batch) })
-	}
-	wg.Wait()
-	for _, b := range ok {
-		if !b {
-			return false
-		}
-	}
-	return true
-}
-
-// smallest is the index of the least of sizes.
-func smallest(sizes []int) int {
-	m := 0
-	for i, s := range sizes {
-		if s < sizes[m] {
-			m = i
-		}
-	}
-	return m
+	return invoke.InputSchemasCompile(spec, distinct)
 }

