@@ -55,7 +55,13 @@ func (c *Client) send(ctx context.Context, e *catalog.Endpoint, p *prepared, bas
 	// A look before building: a call that must wait anyway fetches no
 	// token. Without a cooldown the take below is the only question.
 	if look.Window > 0 {
-		if err := c.admit(ctx, look, false); err != nil {
+		err := c.admit(ctx, look, false)
+		if err != nil && scope.holds(e.ID) {
+			// Another call of this script took the cooldown since: only
+			// the API's back-off applies, asked below.
+			held, look.Window, err = true, 0, nil
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
