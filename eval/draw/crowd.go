@@ -41,16 +41,9 @@ func drawCrowd(cands []candidate, used map[string]bool, seed string, lower lower
 		case providers[p]:
 			v.why = "provider " + p + " already in the crowd"
 		default:
-			eps, err := lower(c.rel)
-			switch {
-			case err != nil:
-				v.why = "does not lower: " + firstLine(err.Error())
-			case eps == 0:
-				v.why = "lowers to no operations"
-			default:
-				v.chosen, v.endpoints = true, eps
+			if v = lowered(c, lower); v.chosen {
 				providers[p] = true
-				total += eps
+				total += v.endpoints
 			}
 		}
 		out = append(out, v)

@@ -151,14 +151,7 @@ func draw(cands []candidate, n int, lower lowerFunc) []verdict {
 		case providers[p]:
 			v.why = "provider " + p + " already drawn"
 		default:
-			eps, err := lower(c.rel)
-			switch {
-			case err != nil:
-				v.why = "does not lower: " + firstLine(err.Error())
-			case eps == 0:
-				v.why = "lowers to no operations"
-			default:
-				v.chosen, v.endpoints = true, eps
+			if v = lowered(c, lower); v.chosen {
 				providers[p] = true
 				chosen++
 			}
@@ -166,6 +159,22 @@ func draw(cands []candidate, n int, lower lowerFunc) []verdict {
 		out = append(out, v)
 	}
 	return out
+}
+
+// lowered is the verdict on a candidate whose provider may be drawn: chosen
+// with its operation count if the generator lowers it to some, else why not.
+func lowered(c candidate, lower lowerFunc) verdict {
+	v := verdict{candidate: c}
+	eps, err := lower(c.rel)
+	switch {
+	case err != nil:
+		v.why = "does not lower: " + firstLine(err.Error())
+	case eps == 0:
+		v.why = "lowers to no operations"
+	default:
+		v.chosen, v.endpoints = true, eps
+	}
+	return v
 }
 
 func firstLine(s string) string {
