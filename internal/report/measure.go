@@ -47,10 +47,10 @@ func measure(c config, spec, peer string, baselines []string, out io.Writer) err
 		os.RemoveAll(dir)
 	}
 	o := median(ours)
-	fmt.Fprintf(out, "generate             %v wall, %v CPU, peak RSS %d MB (median of %d)\n", o.wall, o.cpu, o.rss>>20, len(ours))
+	fmt.Fprintf(out, "generate             %v wall, %v CPU, peak RSS %d MiB (median of %d)\n", o.wall, o.cpu, o.rss>>20, len(ours))
 	if len(theirs) > 0 {
 		t := median(theirs)
-		fmt.Fprintf(out, "peer generate        %v wall, %v CPU, peak RSS %d MB (median of %d, runs alternating)\n", t.wall, t.cpu, t.rss>>20, len(theirs))
+		fmt.Fprintf(out, "peer generate        %v wall, %v CPU, peak RSS %d MiB (median of %d, runs alternating)\n", t.wall, t.cpu, t.rss>>20, len(theirs))
 		fmt.Fprintf(out, "ours / peer          %.2f× wall, %.2f× CPU, %.2f× memory\n",
 			o.wall.Seconds()/t.wall.Seconds(), o.cpu.Seconds()/t.cpu.Seconds(), float64(o.rss)/float64(t.rss))
 	}
@@ -61,7 +61,7 @@ func measure(c config, spec, peer string, baselines []string, out io.Writer) err
 	if err != nil {
 		return fmt.Errorf("go build: %w", err)
 	}
-	fmt.Fprintf(out, "go build             %v wall, %v CPU, peak RSS %d MB (runtime already compiled)\n", b.wall, b.cpu, b.rss>>20)
+	fmt.Fprintf(out, "go build             %v wall, %v CPU, peak RSS %d MiB (runtime already compiled)\n", b.wall, b.cpu, b.rss>>20)
 
 	bin, err := filepath.Abs(filepath.Join(mod, "server"))
 	if err != nil {
@@ -82,10 +82,10 @@ func measure(c config, spec, peer string, baselines []string, out io.Writer) err
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "binary               %.1f MB (%.1f MB as the generated Dockerfile builds it: -trimpath -ldflags=-s)\n",
+	fmt.Fprintf(out, "binary               %.1f MiB (%.1f MiB as the generated Dockerfile builds it: -trimpath -ldflags=-s)\n",
 		float64(st.Size())/(1<<20), float64(sst.Size())/(1<<20))
 	if data, err := os.Stat(filepath.Join(mod, "catalog_gen.bin")); err == nil {
-		fmt.Fprintf(out, "embedded data        %.1f MB\n", float64(data.Size())/(1<<20))
+		fmt.Fprintf(out, "embedded data        %.1f MiB\n", float64(data.Size())/(1<<20))
 	}
 
 	spawns, err := spawnAlternating(append([]string{bin}, baselines...), c.spawns)
