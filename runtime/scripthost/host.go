@@ -70,11 +70,11 @@ func (h *Host) resolve(path string) (int, bool) {
 // pathOf is the path scripts use for endpoint i: its flat name, or its id
 // when it has none.
 func (h *Host) pathOf(i int) string {
-	e := h.svc.Catalog().Endpoint(i)
-	if e.FlatName != "" {
-		return e.FlatName
+	cat := h.svc.Catalog()
+	if name := cat.FlatName(i); name != "" {
+		return name
 	}
-	return e.ID
+	return cat.Endpoint(i).ID
 }
 
 // item is one search hit in a script: the endpoint summary, with path the
@@ -98,7 +98,7 @@ func (h *Host) Search(ctx context.Context, q script.SearchQuery) (json.RawMessag
 	items := make([]item, 0, len(res.Endpoints))
 	for k, sum := range res.Endpoints {
 		i := res.Hits[k]
-		items = append(items, item{Path: h.pathOf(i), FlatName: h.svc.Catalog().Endpoint(i).FlatName,
+		items = append(items, item{Path: h.pathOf(i), FlatName: h.svc.Catalog().FlatName(i),
 			EndpointSummary: sum, HTTPPath: sum.Path})
 	}
 	return service.Encode(struct {
