@@ -24,3 +24,8 @@ const SupportPackageIsVersion3 = true
 // read on first use, with an id table for lookups, and its component
 // schemas in compressed blocks.
 const SupportPackageIsVersion4 = true
+
+// SupportPackageIsVersion5 is referenced by generated code of format 5,
+// whose data file (catalog.DataFormat 4) carries fixed-width endpoint
+// tables and checksums, so a server opens it without reading a record.
+const SupportPackageIsVersion5 = true

@@ -209,7 +209,7 @@ func TestVersionMarker(t *testing.T) {
 				continue
 			}
 			src := string(f.Data)
-			i := strings.Index(src, "\nconst _ = swagruntime.SupportPackageIsVersion4\n")
+			i := strings.Index(src, "\nconst _ = swagruntime.SupportPackageIsVersion5\n")
 			if i < 0 {
 				t.Fatalf("package %q: main_gen.go does not reference the version marker:\n%s", pkg, src)
 			}

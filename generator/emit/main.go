@@ -34,10 +34,10 @@ func mainFile(api *ir.API, opts Options) *jen.File {
 		f.PackageComment("// " + line)
 	}
 
-	f.Add(doc("The runtime must support generated code of format 4. If this line does not compile, the "+
+	f.Add(doc("The runtime must support generated code of format 5. If this line does not compile, the "+
 		"swag2mcp runtime is older than the generator that wrote this file; upgrade it to the generator's "+
 		"version or later:\n\ngo get "+runtimeModule+"@latest",
-		jen.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion4")))
+		jen.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion5")))
 	f.Line()
 	f.Add(doc("apiData is the catalog and the search index ("+dataFile+", runtime/catalog's data format), "+
 		"read in place: the server copies and indexes nothing at start-up.",

@@ -55,8 +55,13 @@ var docText = cmp.Comparer(func(a, b Doc) bool { return a.String() == b.String()
 
 // plain is c's tables with every endpoint decoded, as a catalog built in
 // Go holds them, for comparing.
-func plain(c *Catalog) *Catalog {
-	return &Catalog{Specs: c.Specs, Collections: c.Collections, Tags: c.Tags, Endpoints: c.all()}
+func plain(t testing.TB, c *Catalog) *Catalog {
+	t.Helper()
+	eps, err := c.all()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Catalog{Specs: c.Specs, Collections: c.Collections, Tags: c.Tags, Endpoints: eps}
 }
 
 func encode(t testing.TB, cat *Catalog, idx *Index) string {
@@ -68,14 +73,26 @@ func encode(t testing.TB, cat *Catalog, idx *Index) string {
 	return string(b)
 }
 
+// TestCodecRoundTrip decodes what Encode writes, and what it wrote in
+// data format 3 (servers generated before data format 4), to the same
+// catalog.
 func TestCodecRoundTrip(t *testing.T) {
+	for _, format := range []int{3, DataFormat} {
+		t.Run(fmt.Sprint("format ", format), func(t *testing.T) { testRoundTrip(t, format) })
+	}
+}
+
+func testRoundTrip(t *testing.T, format int) {
 	cat, idx := sample()
-	data := encode(t, cat, idx)
-	gotCat, gotIdx, err := Decode(data)
+	data, err := encodeFormat(cat, idx, format)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(cat, plain(gotCat), cmpopts.EquateEmpty(), docText, cmpopts.IgnoreUnexported(Catalog{})); diff != "" {
+	gotCat, gotIdx, err := Decode(string(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(cat, plain(t, gotCat), cmpopts.EquateEmpty(), docText, cmpopts.IgnoreUnexported(Catalog{})); diff != "" {
 		t.Errorf("catalog (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff(idx, gotIdx); diff != "" {
@@ -123,13 +140,14 @@ func TestDecodeErrors(t *testing.T) {
 	}{
 		{"empty", "", "not a swag2mcp data file"},
 		{"other file", "PK\x03\x04", "not a swag2mcp data file"},
-		{"newer format", dataMagic + "\x04", "format 4, this runtime reads formats 1 to 3"},
-		{"format 0", dataMagic + "\x00", "format 0, this runtime reads formats 1 to 3"},
+		{"newer format", dataMagic + "\x05", "format 5, this runtime reads formats 1 to 4"},
+		{"format 0", dataMagic + "\x00", "format 0, this runtime reads formats 1 to 4"},
 		{"truncated", good[:len(good)/2], "at byte"},
 		{"trailing", good + "x", "1 bytes after the end"},
 		{"huge count", dataMagic + "\x03\xff\xff\xff\xff\x0f", "list longer than the data"},
 		{"huge string", dataMagic + "\x03\x01\x00\xff\xff\xff\xff\x0f", "string longer than the data"},
 		{"huge count, format 1", dataMagic + "\x01\xff\xff\xff\xff\x0f", "list longer than the data"},
+		{"huge string, format 4", dataMagic + "\x04\x01\x00\xff\xff\xff\xff\x0f", "string longer than the data"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -141,30 +159,47 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
-// TestDecodeChecksRecords checks that Decode, which leaves the endpoints
-// undecoded, still refuses a record whose indexes point outside their
-// tables or whose document lies outside its block: Endpoint cannot fail.
+// TestDecodeChecksRecords checks that an index pointing outside its table
+// is refused: by Decode for the tables it reads (and, in format 3, for
+// every record), by Load for a record's other indexes, so no caller
+// indexes out of range.
 func TestDecodeChecksRecords(t *testing.T) {
 	tests := []struct {
 		name   string
 		change func(*Catalog)
 		want   string
+		atLoad bool // format 4 finds it when endpoint 0 or 1 is loaded
 	}{
-		{"tag", func(c *Catalog) { c.Endpoints[1].Tag = 1 }, "endpoint 1: tag index 1 out of range"},
-		{"negative tag", func(c *Catalog) { c.Endpoints[0].Tag = -1 }, "endpoint 0: tag index -1 out of range"},
-		{"def", func(c *Catalog) { c.Endpoints[0].Defs = []int{0, 2} }, "endpoint 0: def index 2 out of range"},
-		{"collection", func(c *Catalog) { c.Tags[0].Collection = 3 }, "tag 0 (t1): collection index 3 out of range"},
-		{"spec", func(c *Catalog) { c.Collections[0].Spec = 1 }, "collection 0 (c1): spec index 1 out of range"},
+		{"tag", func(c *Catalog) { c.Endpoints[1].Tag = 1 }, "endpoint 1: tag index 1 out of range", false},
+		{"negative tag", func(c *Catalog) { c.Endpoints[0].Tag = -1 }, "endpoint 0: tag index -1 out of range", false},
+		{"def", func(c *Catalog) { c.Endpoints[0].Defs = []int{0, 2} }, "def index 2 out of range", true},
+		{"collection", func(c *Catalog) { c.Tags[0].Collection = 3 }, "tag 0 (t1): collection index 3 out of range", false},
+		{"spec", func(c *Catalog) { c.Collections[0].Spec = 1 }, "collection 0 (c1): spec index 1 out of range", false},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cat, idx := sample()
-			tt.change(cat)
-			_, _, err := Decode(encode(t, cat, idx))
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("Decode = %v; want an error containing %q", err, tt.want)
-			}
-		})
+	for _, format := range []int{3, DataFormat} {
+		for _, tt := range tests {
+			t.Run(fmt.Sprint("format ", format, " ", tt.name), func(t *testing.T) {
+				cat, idx := sample()
+				tt.change(cat)
+				data, err := encodeFormat(cat, idx, format)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, _, err := Decode(string(data))
+				if tt.atLoad && format >= tablesFormat {
+					if err != nil {
+						t.Fatalf("Decode = %v; want the error at Load", err)
+					}
+					_, err = got.Load(0)
+					if _, err1 := got.Load(1); err1 != nil {
+						t.Errorf("Load(1) = %v; want no error for a sound record", err1)
+					}
+				}
+				if err == nil || !strings.Contains(err.Error(), tt.want) {
+					t.Errorf("error = %v; want one containing %q", err, tt.want)
+				}
+			})
+		}
 	}
 }
 
@@ -262,6 +297,9 @@ func FuzzDecode(f *testing.F) {
 	f.Add(good)
 	f.Add(good[:len(good)-3])
 	f.Add([]byte(legacyEncode(f, cat, idx, 2)))
+	if old, err := encodeFormat(cat, idx, 3); err == nil {
+		f.Add(old)
+	}
 	f.Add([]byte(dataMagic + "\x01"))
 	f.Add([]byte(dataMagic + "\x03"))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -269,12 +307,37 @@ func FuzzDecode(f *testing.F) {
 		if err != nil {
 			return
 		}
-		again := encode(t, c, i) // decodes every endpoint and reads every document: a corrupt block must read as ""
+		// Every endpoint loads or says which record is corrupt, again and
+		// again alike; its stand-in keeps its tag valid.
+		corrupt := false
+		for k := range c.Len() {
+			e, err := c.Load(k)
+			if err != nil {
+				corrupt = true
+				if !strings.Contains(err.Error(), fmt.Sprintf("endpoint %d ", k)) {
+					t.Fatalf("Load(%d) = %v; want an error naming the endpoint", k, err)
+				}
+				if _, again := c.Load(k); again != err {
+					t.Fatalf("Load(%d) errs differently the second time: %v", k, again)
+				}
+			}
+			if e == nil || e.Tag < 0 || e.Tag >= len(c.Tags) || c.SpecOf(e) == nil {
+				t.Fatalf("Load(%d) = %v with tag out of range", k, e)
+			}
+		}
+		b, err := Encode(c, i) // decodes every endpoint and reads every document: a corrupt block must read as ""
+		if corrupt != (err != nil) {
+			t.Fatalf("Encode of a catalog with a corrupt record: %v", err)
+		}
+		if corrupt {
+			return
+		}
+		again := string(b)
 		c2, i2, err := Decode(again)
 		if err != nil {
 			t.Fatalf("re-encoded data does not decode: %v", err)
 		}
-		if diff := cmp.Diff(plain(c), plain(c2), cmpopts.EquateEmpty(), docText, cmpopts.IgnoreUnexported(Catalog{})); diff != "" || *i != *i2 {
+		if diff := cmp.Diff(plain(t, c), plain(t, c2), cmpopts.EquateEmpty(), docText, cmpopts.IgnoreUnexported(Catalog{})); diff != "" || *i != *i2 {
 			t.Fatalf("round trip changed the catalog:\n%s", diff)
 		}
 		// Find never names an endpoint of another id, and in data Encode

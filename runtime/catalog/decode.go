@@ -10,8 +10,10 @@ import (
 
 // Decode reads a data file written by Encode. The strings of the result
 // are substrings of data, and the endpoints are decoded on first use
-// (Catalog.Endpoint). Decode reads every record once to check it, so
-// corrupt or truncated data is an error here, never a panic later.
+// (Catalog.Load). Decode checks the framing of the whole file, the
+// checksum of the tables it reads whole and the endpoint tables; Load
+// checks a record's checksum and fields. Corrupt or truncated data is an
+// error of one of them, never a panic.
 func Decode(data string) (*Catalog, *Index, error) {
 	r := &reader{data: data}
 	if !strings.HasPrefix(data, dataMagic) {
@@ -28,7 +30,7 @@ func Decode(data string) (*Catalog, *Index, error) {
 	if format < 3 {
 		cat, idx = r.legacy(int(format))
 	} else {
-		cat, idx = r.catalog()
+		cat, idx = r.catalog(int(format))
 	}
 	if r.err == nil && r.pos != len(data) {
 		r.err = fmt.Errorf("%d bytes after the end", len(data)-r.pos)
@@ -39,11 +41,16 @@ func Decode(data string) (*Catalog, *Index, error) {
 	return cat, idx, nil
 }
 
-// catalog reads the tables of format 3 after the format number.
-func (r *reader) catalog() (*Catalog, *Index) {
+// catalog reads the tables of formats 3 and 4 after the format number.
+func (r *reader) catalog(format int) (*Catalog, *Index) {
 	store := newBlockStore()
-	r.blocks(store)
+	if format >= tablesFormat {
+		r.blockTable(store)
+	} else {
+		r.blocks(store)
+	}
 	cat := &Catalog{}
+	head := r.pos
 	r.specs(cat, func(d *Def) {
 		d.Name = r.str()
 		ref := r.ref()
@@ -51,6 +58,12 @@ func (r *reader) catalog() (*Catalog, *Index) {
 		d.Schema = Doc{store: store, ref: ref}
 	})
 	r.groups(cat)
+	if format >= tablesFormat {
+		sum := r.fixed(sumLen)
+		if r.err == nil && checksum(r.data[head:r.pos-sumLen]) != u32(sum, 0) {
+			r.fail("the specs, collections and tags fail their checksum")
+		}
+	}
 	if r.err == nil {
 		if err := cat.Check(); err != nil {
 			r.err = err
@@ -62,23 +75,14 @@ func (r *reader) catalog() (*Catalog, *Index) {
 	if r.err == nil && (len(byID) != 4*n || len(data) > math.MaxUint32) {
 		r.fail("endpoint tables of the wrong size")
 	}
+	rs := &records{data: data, byID: byID, store: store, format: format}
+	if format >= tablesFormat {
+		r.tables(rs, n, len(cat.Tags))
+	} else if r.err == nil {
+		r.scan(rs, n, cat)
+	}
 	if r.err != nil {
 		return nil, nil
-	}
-	rs := &records{data: data, byID: byID, store: store, start: make([]uint32, n),
-		tags: make([]int32, n), methods: make([]uint8, n), decoded: make([]atomic.Pointer[Endpoint], n)}
-	rr := &reader{data: data}
-	for i := range n {
-		rs.start[i] = uint32(rr.pos)
-		tag, method := rr.checkRecord(cat, store)
-		rs.tags[i], rs.methods[i] = int32(tag), rs.methodCode(method)
-		if rr.err != nil {
-			r.err = fmt.Errorf("endpoint %d: %w", i, rr.err)
-			return nil, nil
-		}
-	}
-	if rr.pos != len(data) {
-		r.fail("endpoint records longer than their endpoints")
 	}
 	for m := range n {
 		if rs.sorted(m) >= n {
@@ -86,62 +90,9 @@ func (r *reader) catalog() (*Catalog, *Index) {
 			break
 		}
 	}
+	rs.decoded = make([]atomic.Pointer[loaded], n)
 	cat.records = rs
-	return cat, r.index(DataFormat)
-}
-
-// checkRecord reads one record without keeping it, as record does, and
-// reports an index or a document place out of range. It returns the
-// record's tag and method, which the catalog keeps in tables.
-func (r *reader) checkRecord(cat *Catalog, store *blockStore) (tag int, method string) {
-	_, _, tag, method, _ = r.head()
-	r.str() // operationId
-	switch r.byte() {
-	case flatOp:
-	case flatStr:
-		r.str()
-	default:
-		r.fail("bad flat name kind")
-	}
-	r.str() // summary
-	r.checkRef(r.ref(), store)
-	r.bool()
-	r.skipStrs() // tags
-	r.str()      // base URL
-	for range r.count() {
-		for range 4 { // name, key, in, style
-			r.str()
-		}
-		r.int()  // explode
-		r.bool() // allowReserved
-		r.str()  // collectionFormat
-		r.bool() // required
-	}
-	if r.bool() {
-		r.bool()
-		r.skipStrs()
-	}
-	for range r.count() {
-		for range r.count() {
-			r.int()
-			r.skipStrs()
-		}
-	}
-	r.checkRef(r.ref(), store)
-	r.checkRef(r.ref(), store)
-	if r.err == nil && (tag < 0 || tag >= len(cat.Tags)) {
-		r.fail(fmt.Sprintf("tag index %d out of range", tag))
-	}
-	if r.err != nil {
-		return tag, method
-	}
-	defs := len(cat.Specs[cat.Collections[cat.Tags[tag].Collection].Spec].Defs)
-	for range r.count() {
-		if d := r.int(); r.err == nil && (d < 0 || d >= defs) {
-			r.fail(fmt.Sprintf("def index %d out of range", d))
-		}
-	}
-	return tag, method
+	return cat, r.index(format)
 }
 
 // specs reads the specs, each component schema with def.

@@ -3,6 +3,8 @@ package catalog
 import (
 	"cmp"
 	"encoding/binary"
+	"fmt"
+	"math"
 	"slices"
 )
 
@@ -15,10 +17,12 @@ import (
 // operations, component schemas) sit in zstd-compressed blocks that
 // inflate on first use (see Doc).
 //
-// Format 3 is laid out as: the blocks; the specs, with their component
-// schemas as places in the blocks; the collections and tags; the
-// endpoints' records back to back (see record.go) with a table of the
-// endpoints in id order; the search index.
+// Format 4 is laid out as: the blocks; the specs, with their component
+// schemas as places in the blocks; the collections and tags, and the
+// checksum of the specs, collections and tags; the endpoints' records back
+// to back (see record.go) with a table of the endpoints in id order and
+// the endpoint tables (tables.go); the search index. Format 3 is the same
+// without the checksum and the endpoint tables.
 //
 // It is written by hand, not with encoding/gob or JSON: those decode (and
 // copy) every byte at start-up, which for a 100,000-endpoint catalog of
@@ -28,13 +32,23 @@ import (
 const (
 	dataMagic = "swag2mcp catalog\n"
 	// DataFormat is the layout version Encode writes. Decode also reads
-	// formats 1 and 2 (legacy.go).
-	DataFormat = 3
+	// formats 1 to 3 (legacy.go).
+	DataFormat = 4
 )
 
-// Encode writes cat and its search index as a data file for Decode.
+// Encode writes cat and its search index as a data file for Decode. A
+// decoded catalog with a corrupt record is an error.
 func Encode(cat *Catalog, idx *Index) ([]byte, error) {
-	eps := cat.all()
+	return encodeFormat(cat, idx, DataFormat)
+}
+
+// encodeFormat writes cat in format 3 or 4 (3 for tests of Decode's older
+// formats).
+func encodeFormat(cat *Catalog, idx *Index, format int) ([]byte, error) {
+	eps, err := cat.all()
+	if err != nil {
+		return nil, err
+	}
 	var p packer
 	docs := make([][2]docRef, len(eps))
 	for i := range eps {
@@ -58,26 +72,50 @@ func Encode(cat *Catalog, idx *Index) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	total := 0
+	for _, f := range frames {
+		total += len(f)
+	}
+	if total > math.MaxUint32 {
+		return nil, fmt.Errorf("catalog data: %d bytes of compressed documents; the data format holds 4 GiB", total)
+	}
 	w := &writer{}
 	w.buf = append(w.buf, dataMagic...)
-	w.uint(DataFormat)
-	w.uint(uint64(len(frames)))
-	for i, f := range frames {
-		w.int(sizes[i])
-		w.str(f)
+	w.uint(uint64(format))
+	if format >= tablesFormat {
+		w.blockTable(frames, sizes)
+	} else {
+		w.uint(uint64(len(frames)))
+		for i, f := range frames {
+			w.int(sizes[i])
+			w.str(f)
+		}
 	}
+	head := len(w.buf)
 	w.uint(uint64(len(cat.Specs)))
 	for i := range cat.Specs {
 		w.spec(&cat.Specs[i], defs[i])
 	}
 	w.groups(cat)
+	if format >= tablesFormat {
+		w.buf = binary.LittleEndian.AppendUint32(w.buf, checksum(string(w.buf[head:])))
+	}
 	w.uint(uint64(len(eps)))
 	recs := &writer{}
+	starts := make([]int, len(eps)+1)
 	for i := range eps {
+		starts[i] = len(recs.buf)
 		recs.record(&eps[i], docs[i], descs[i])
+	}
+	starts[len(eps)] = len(recs.buf)
+	if len(recs.buf) > math.MaxUint32 {
+		return nil, fmt.Errorf("catalog data: %d bytes of endpoint records; the data format holds 4 GiB", len(recs.buf))
 	}
 	w.str(string(recs.buf))
 	w.str(string(idOrder(eps)))
+	if format >= tablesFormat {
+		w.tables(tablesOf(eps, recs.buf, starts))
+	}
 	if idx == nil {
 		idx = &Index{}
 	}

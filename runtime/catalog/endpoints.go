@@ -1,76 +1,131 @@
 package catalog
 
 import (
-	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"sync/atomic"
 )
 
 // records are a decoded catalog's endpoints: their records in the data
-// file, found by offset and decoded on first use. Decode checked every
-// record, so decoding one cannot fail.
+// file, decoded and checked on first use (Load), with the tables that
+// find them and tell what search and the overview read of every endpoint
+// without decoding it (tables.go). Format 4 reads the tables in place;
+// for format 3 Decode builds them by reading every record.
 type records struct {
-	data  string   // the records, back to back
-	start []uint32 // where each record starts in data
-	byID  string   // 4 bytes per endpoint: the indexes in the order of their ids
-	store *blockStore
-	// What search and the overview read of every endpoint, kept from
-	// Decode's check: the tag, and the method as an index into methodNames
-	// (noMethodCode: read it from the record).
-	tags        []int32
-	methods     []uint8
+	data    string // the records, back to back
+	starts  string // 4 bytes per endpoint and one more: record i is data[start(i):start(i+1)]
+	sums    string // 4 bytes per endpoint: its record's CRC-32C; "" when Decode read every record (format 3)
+	tags    string // 4 bytes per endpoint: its tag, an int32
+	methods string // 1 byte per endpoint: its method, an index into methodNames (noMethodCode: read it from the record)
+	byID    string // 4 bytes per endpoint: the indexes in the order of their ids
+	format  int
+
 	methodNames []string
-	decoded     []atomic.Pointer[Endpoint]
+	store       *blockStore
+	decoded     []atomic.Pointer[loaded]
 }
 
-// noMethodCode marks a method beyond the first 255 distinct ones.
-const noMethodCode = 255
-
-// methodCode is the index of method in methodNames, added when new.
-func (rs *records) methodCode(method string) uint8 {
-	for k, m := range rs.methodNames {
-		if m == method {
-			return uint8(k)
-		}
-	}
-	if len(rs.methodNames) == noMethodCode {
-		return noMethodCode
-	}
-	rs.methodNames = append(rs.methodNames, method)
-	return uint8(len(rs.methodNames) - 1)
+// loaded is an endpoint as Load returns it: decoded, or a stand-in with
+// the error of its record.
+type loaded struct {
+	e   *Endpoint
+	err error
 }
 
 // Len is the number of endpoints.
 func (c *Catalog) Len() int {
 	if c.records != nil {
-		return len(c.records.start)
+		return len(c.records.decoded)
 	}
 	return len(c.Endpoints)
 }
 
-// Endpoint returns endpoint i, 0 ≤ i < Len(). A decoded catalog decodes its
-// record on first use and keeps it; it is safe for concurrent use. Callers
-// must not modify the result.
-func (c *Catalog) Endpoint(i int) *Endpoint {
+// Load returns endpoint i, 0 ≤ i < Len(). A decoded catalog decodes and
+// checks its record on first use and keeps the result; a corrupt record
+// is an error (the same one at every call) with a stand-in endpoint that
+// has only its id, tag, method and path. It is safe for concurrent use.
+// Callers must not modify the result.
+func (c *Catalog) Load(i int) (*Endpoint, error) {
 	rs := c.records
 	if rs == nil {
-		return &c.Endpoints[i]
+		return &c.Endpoints[i], nil
 	}
-	if e := rs.decoded[i].Load(); e != nil {
-		return e
+	if l := rs.decoded[i].Load(); l != nil {
+		return l.e, l.err
+	}
+	l := c.decode(i)
+	if !rs.decoded[i].CompareAndSwap(nil, l) {
+		l = rs.decoded[i].Load()
+	}
+	return l.e, l.err
+}
+
+// Endpoint is Load without the error: for a corrupt record, its stand-in.
+// What serves one endpoint (inspect, invoke) calls Load to report the
+// error; what lists many (search, scripts' index) shows the stand-in.
+func (c *Catalog) Endpoint(i int) *Endpoint {
+	e, _ := c.Load(i)
+	return e
+}
+
+// decode reads and checks record i.
+func (c *Catalog) decode(i int) *loaded {
+	rs := c.records
+	rec := rs.record(i)
+	if rs.sums != "" && checksum(rec) != u32(rs.sums, i) {
+		return c.corrupt(i, errors.New("its record fails its checksum"))
 	}
 	e := &Endpoint{}
-	r := rs.at(i)
-	r.record(e, rs.store, DataFormat)
-	if r.err != nil { // Decode checked the record: a bug, not bad data
-		panic(fmt.Sprintf("catalog: checked record %d does not decode: %v", i, r.err))
+	r := &reader{data: rec}
+	r.record(e, rs.store, rs.format)
+	if r.err == nil && r.pos != len(rec) {
+		r.fail("record longer than its fields")
 	}
-	if rs.decoded[i].CompareAndSwap(nil, e) {
-		return e
+	if r.err == nil {
+		r.checkEndpoint(c, i, e)
 	}
-	return rs.decoded[i].Load()
+	if r.err != nil {
+		return c.corrupt(i, r.err)
+	}
+	return &loaded{e: e}
+}
+
+// checkEndpoint reports an index or a document place of e out of range,
+// or a field that differs from the tables'.
+func (r *reader) checkEndpoint(c *Catalog, i int, e *Endpoint) {
+	rs := c.records
+	if e.Tag != c.TagOf(i) {
+		r.fail(fmt.Sprintf("tag index %d differs from the tag table's %d", e.Tag, c.TagOf(i)))
+		return
+	}
+	if k := rs.methods[i]; k != noMethodCode && rs.methodNames[k] != e.Method {
+		r.fail("method differs from the method table's")
+		return
+	}
+	for _, d := range []Doc{e.Description, e.InputSchema, e.Operation} {
+		r.checkRef(d.ref, rs.store)
+	}
+	defs := len(c.SpecOf(e).Defs)
+	for _, d := range e.Defs {
+		if r.err == nil && (d < 0 || d >= defs) {
+			r.fail(fmt.Sprintf("def index %d out of range", d))
+		}
+	}
+}
+
+// corrupt is the stand-in and error of record i, which does not decode.
+func (c *Catalog) corrupt(i int, err error) *loaded {
+	id, raw, _, _, path := c.records.at(i).head()
+	if raw {
+		id = hex.EncodeToString([]byte(id))
+	}
+	return &loaded{
+		e: &Endpoint{ID: id, Tag: c.TagOf(i), Method: c.Method(i), Path: path},
+		err: fmt.Errorf("catalog data: endpoint %d (%s): %w; the server's compiled-in data is corrupt: "+
+			"build the server again from its generated module", i, id, err),
+	}
 }
 
 // Method is endpoint i's method, without decoding the endpoint (search
@@ -102,7 +157,7 @@ func (c *Catalog) TagOf(i int) int {
 	if c.records == nil {
 		return c.Endpoints[i].Tag
 	}
-	return int(c.records.tags[i])
+	return int(int32(u32(c.records.tags, i)))
 }
 
 // FlatName is endpoint i's flat name, read without decoding the endpoint
@@ -134,7 +189,7 @@ func (c *Catalog) Find(id string) (int, bool) {
 		return 0, false
 	}
 	rs := c.records
-	n := len(rs.start)
+	n := len(rs.decoded)
 	lo, hi := 0, n // the first position whose id is ≥ key
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
@@ -159,14 +214,19 @@ func IDKey(id string) string {
 	return strings.ToLower(strings.TrimSpace(id))
 }
 
-// at is a reader at the start of record i.
+// record is record i's bytes.
+func (rs *records) record(i int) string {
+	return rs.data[u32(rs.starts, i):u32(rs.starts, i+1)]
+}
+
+// at is a reader of record i.
 func (rs *records) at(i int) *reader {
-	return &reader{data: rs.data, pos: int(rs.start[i])}
+	return &reader{data: rs.record(i)}
 }
 
 // sorted is the index of the endpoint at position m of the id order.
 func (rs *records) sorted(m int) int {
-	return int(binary.LittleEndian.Uint32([]byte(rs.byID[4*m : 4*m+4])))
+	return int(u32(rs.byID, m))
 }
 
 // keyAt is endpoint i's IDKey.
@@ -179,8 +239,8 @@ func (rs *records) keyAt(i int) string {
 }
 
 // Check reports the first index of the tables that points outside its
-// table, so callers can index freely afterwards. Decode checks a decoded
-// catalog's endpoints already; their records are not read again.
+// table, so callers can index freely afterwards. A decoded catalog's
+// endpoints are checked by Decode (their tags) and by Load (the rest).
 func (c *Catalog) Check() error {
 	for i, col := range c.Collections {
 		if col.Spec < 0 || col.Spec >= len(c.Specs) {
@@ -211,14 +271,18 @@ func (c *Catalog) Check() error {
 }
 
 // all is every endpoint, decoded (for Encode, which rewrites a decoded
-// catalog too).
-func (c *Catalog) all() []Endpoint {
+// catalog too); the first corrupt record is an error.
+func (c *Catalog) all() ([]Endpoint, error) {
 	if c.records == nil {
-		return c.Endpoints
+		return c.Endpoints, nil
 	}
 	out := make([]Endpoint, c.Len())
 	for i := range out {
-		out[i] = *c.Endpoint(i)
+		e, err := c.Load(i)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = *e
 	}
-	return out
+	return out, nil
 }

@@ -84,7 +84,7 @@ func TestDecodeLegacy(t *testing.T) {
 		if err != nil {
 			t.Fatalf("format %d: %v", format, err)
 		}
-		if diff := cmp.Diff(cat, plain(gotCat), cmpopts.EquateEmpty(), docText, cmpopts.IgnoreUnexported(Catalog{})); diff != "" {
+		if diff := cmp.Diff(cat, plain(t, gotCat), cmpopts.EquateEmpty(), docText, cmpopts.IgnoreUnexported(Catalog{})); diff != "" {
 			t.Errorf("format %d: catalog (-want +got):\n%s", format, diff)
 		}
 		if diff := cmp.Diff(&want, gotIdx); diff != "" {

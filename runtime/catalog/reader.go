@@ -23,8 +23,7 @@ func (r *reader) fail(what string) {
 	r.pos = len(r.data)
 }
 
-// uint reads a varint; a one-byte one (most) takes the inlined path, as
-// Decode reads every record's numbers at start-up.
+// uint reads a varint; a one-byte one (most) takes the inlined path.
 func (r *reader) uint() uint64 {
 	if r.pos < len(r.data) && r.data[r.pos] < 0x80 { // never after a failure: fail ends the data
 		r.pos++

@@ -44,9 +44,22 @@ type EndpointDetail struct {
 	Deprecated  bool   `json:"deprecated"`
 }
 
-// resolve finds the visible endpoint ref names. An empty id is
-// validation_failed; an unknown or hidden endpoint is not_found.
+// resolve finds the visible endpoint ref names and decodes its record. An
+// empty id is validation_failed; an unknown or hidden endpoint is
+// not_found; a record that does not decode is corrupt_data.
 func (s *Service) resolve(ref Ref) (int, *Error) {
+	i, err := s.visible(ref)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := s.cat.Load(i); err != nil {
+		return 0, &Error{Code: CodeCorruptData, Message: err.Error()}
+	}
+	return i, nil
+}
+
+// visible is the index of the visible endpoint ref names.
+func (s *Service) visible(ref Ref) (int, *Error) {
 	if ref.byIndex {
 		if ref.index < 0 || ref.index >= s.cat.Len() || s.hidden(ref.index) {
 			return 0, &Error{Code: CodeNotFound, Message: "no endpoint has this index"}

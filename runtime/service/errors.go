@@ -20,6 +20,10 @@ const (
 	// the script's, for a call in a script); a script that runs past its
 	// own timeout fails with the same code.
 	CodeTimeout = "timeout"
+	// CodeCorruptData: the endpoint's record in the server's compiled-in
+	// data does not decode or fails its checksum; the server must be built
+	// again (no call of the endpoint can succeed).
+	CodeCorruptData = "corrupt_data"
 )
 
 // Error is a failed call's answer: a stable code, a message that tells the
