@@ -9,6 +9,7 @@ package metrics
 import (
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -17,9 +18,12 @@ import (
 )
 
 // Recorder holds a server's collectors on its own registry (no global
-// state: two servers in one process count apart).
+// state: two servers in one process count apart). The registry is filled
+// when the metrics are first served (Handler): most servers run under
+// stdio without a metrics listener, and registering (the Go and process
+// collectors above all) was a tenth of a small server's start-up.
 type Recorder struct {
-	reg         *prometheus.Registry
+	registry    func() *prometheus.Registry
 	toolCalls   *prometheus.CounterVec
 	invokeTime  *prometheus.HistogramVec
 	upstream    *prometheus.CounterVec
@@ -34,7 +38,6 @@ type Recorder struct {
 // New returns a Recorder with Go runtime and process collectors.
 func New() *Recorder {
 	r := &Recorder{
-		reg: prometheus.NewRegistry(),
 		toolCalls: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Name: "swag2mcp_tool_calls_total", Help: "Tool calls by tool and outcome: ok or the error code.",
 		}, []string{"tool", "outcome"}),
@@ -67,8 +70,12 @@ func New() *Recorder {
 			Buckets: []float64{.0001, .00025, .0005, .001, .0025, .005, .01, .025, .1, .5},
 		}),
 	}
-	r.reg.MustRegister(r.toolCalls, r.invokeTime, r.upstream, r.rateLimited, r.spilled, r.scripts, r.redisUp, r.fallbacks, r.redisTime,
-		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	r.registry = sync.OnceValue(func() *prometheus.Registry {
+		reg := prometheus.NewRegistry()
+		reg.MustRegister(r.toolCalls, r.invokeTime, r.upstream, r.rateLimited, r.spilled, r.scripts, r.redisUp, r.fallbacks, r.redisTime,
+			collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		return reg
+	})
 	return r
 }
 
@@ -77,7 +84,7 @@ func (r *Recorder) Handler() http.Handler {
 	if r == nil {
 		return http.NotFoundHandler()
 	}
-	return promhttp.HandlerFor(r.reg, promhttp.HandlerOpts{})
+	return promhttp.HandlerFor(r.registry(), promhttp.HandlerOpts{})
 }
 
 // ToolCall counts one call of tool ending with outcome ("ok" or a code).

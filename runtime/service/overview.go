@@ -1,8 +1,9 @@
 package service
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -24,14 +25,21 @@ func (s *Service) Overview() string {
 		name string
 		n    int
 	}
-	specN := make([]int, len(s.cat.Specs))
-	tags := make([]map[string]int, len(s.cat.Specs))
+	// Count per tag index first: a map operation per endpoint was most
+	// of a big API's overview (Microsoft Graph: 22,361 endpoints, 829 tags).
+	perTag := make([]int, len(s.cat.Tags))
 	for i := range s.cat.Len() {
 		if s.hidden(i) {
 			continue
 		}
-		tag := s.cat.TagOf(i) // not the whole endpoint: the overview is made at start-up
-		if tag < 0 || tag >= len(s.cat.Tags) {
+		if tag := s.cat.TagOf(i); tag >= 0 && tag < len(perTag) { // not the whole endpoint: the overview is made at start-up
+			perTag[tag]++
+		}
+	}
+	specN := make([]int, len(s.cat.Specs))
+	tags := make([]map[string]int, len(s.cat.Specs))
+	for tag, n := range perTag {
+		if n == 0 {
 			continue
 		}
 		c := s.cat.Tags[tag].Collection
@@ -42,12 +50,12 @@ func (s *Service) Overview() string {
 		if sp < 0 || sp >= len(s.cat.Specs) {
 			continue
 		}
-		specN[sp]++
+		specN[sp] += n
 		if tags[sp] == nil {
 			tags[sp] = map[string]int{}
 		}
 		if name := s.cat.Tags[tag].Name; name != "" {
-			tags[sp][name]++
+			tags[sp][name] += n
 		}
 	}
 	var b strings.Builder
@@ -71,11 +79,8 @@ func (s *Service) Overview() string {
 		for name, n := range tags[sp] {
 			list = append(list, tagCount{name, n})
 		}
-		sort.Slice(list, func(i, j int) bool {
-			if list[i].n != list[j].n {
-				return list[i].n > list[j].n
-			}
-			return list[i].name < list[j].name
+		slices.SortFunc(list, func(a, b tagCount) int {
+			return cmp.Or(cmp.Compare(b.n, a.n), cmp.Compare(a.name, b.name))
 		})
 		for k, t := range list {
 			item := fmt.Sprintf("%s (%d)", plainName(t.name), t.n)
