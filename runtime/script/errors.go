@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/dop251/goja"
 	"github.com/dop251/goja/parser"
@@ -48,8 +49,11 @@ func syntaxError(err error, src string) *Error {
 	return e
 }
 
-// stackPlace finds "script:LINE:COL" in an Error's stack text.
-var stackPlace = regexp.MustCompile(`\b` + sourceName + `:(\d+):(\d+)`)
+// stackPlace finds "script:LINE:COL" in an Error's stack text; compiled
+// on first use, not at every server's start-up.
+var stackPlace = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b` + sourceName + `:(\d+):(\d+)`)
+})
 
 // rejection words a thrown or rejected value: an Error by its name,
 // message and the first place in the script on its stack.
@@ -62,7 +66,7 @@ func rejection(v goja.Value) *Error {
 	}
 	e.Message = describeValue(v)
 	if stack := obj.Get("stack"); stack != nil && !goja.IsUndefined(stack) {
-		if m := stackPlace.FindStringSubmatch(stack.String()); m != nil {
+		if m := stackPlace().FindStringSubmatch(stack.String()); m != nil {
 			line, _ := strconv.Atoi(m[1])
 			col, _ := strconv.Atoi(m[2])
 			pos := toSource(line, col)

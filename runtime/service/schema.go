@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
@@ -40,14 +41,17 @@ func (s *Service) InspectSchema(ref Ref, name string) (*SchemaResult, error) {
 	return &SchemaResult{EndpointID: e.ID, Name: name, Schema: raw, References: references(raw, name)}, nil
 }
 
-// refPattern finds the component references in a rendered schema.
-var refPattern = regexp.MustCompile(`"\$ref":"#/\$defs/((?:[^"\\]|\\.)*)"`)
+// refPattern finds the component references in a rendered schema;
+// compiled on first use, not at start-up.
+var refPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`"\$ref":"#/\$defs/((?:[^"\\]|\\.)*)"`)
+})
 
 // references lists the components raw refers to, in order, once, itself
 // left out.
 func references(raw json.RawMessage, self string) []string {
 	var out []string
-	for _, m := range refPattern.FindAllSubmatch(raw, -1) {
+	for _, m := range refPattern().FindAllSubmatch(raw, -1) {
 		var name string
 		if json.Unmarshal([]byte(`"`+string(m[1])+`"`), &name) != nil || name == self || slices.Contains(out, name) {
 			continue

@@ -3,6 +3,7 @@ package service
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -21,18 +22,27 @@ const (
 	maxLinkURL  = 500
 )
 
-var (
-	htmlTag      = regexp.MustCompile(`<[^<>]+>`)
-	markdownLink = regexp.MustCompile(`\[([^\[\]]+)\]\(([^()\s]+)\)`)
-	spaces       = regexp.MustCompile(`\s+`)
-	spacedPunct  = regexp.MustCompile(` ([.,;:])( |$)`)
-)
+// textPatterns are the patterns of plainText, compiled on first use
+// rather than at every server's start-up (package init).
+type textPatterns struct {
+	htmlTag, markdownLink, spaces, spacedPunct *regexp.Regexp
+}
+
+var compileTextPatterns = sync.OnceValue(func() *textPatterns {
+	return &textPatterns{
+		htmlTag:      regexp.MustCompile(`<[^<>]+>`),
+		markdownLink: regexp.MustCompile(`\[([^\[\]]+)\]\(([^()\s]+)\)`),
+		spaces:       regexp.MustCompile(`\s+`),
+		spacedPunct:  regexp.MustCompile(` ([.,;:])( |$)`),
+	}
+})
 
 // plainText is a description without HTML tags, Markdown links (their
 // text stays) and runs of white space.
 func plainText(s string) string {
+	re := compileTextPatterns()
 	if strings.ContainsRune(s, '<') {
-		s = htmlTag.ReplaceAllStringFunc(s, func(tag string) string {
+		s = re.htmlTag.ReplaceAllStringFunc(s, func(tag string) string {
 			if utf8.RuneCountInString(tag)-2 > maxTag {
 				return tag
 			}
@@ -40,17 +50,18 @@ func plainText(s string) string {
 		})
 	}
 	if strings.Contains(s, "](") {
-		s = replaceLinks(s)
+		s = replaceLinks(s, re.markdownLink)
 	}
 	s = strings.NewReplacer("**", "", "`", "", "&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`).Replace(s)
-	s = spaces.ReplaceAllString(s, " ")
+	s = re.spaces.ReplaceAllString(s, " ")
 	// A tag replaced by a space may leave one before punctuation.
-	s = spacedPunct.ReplaceAllString(s, "$1$2")
+	s = re.spacedPunct.ReplaceAllString(s, "$1$2")
 	return strings.TrimSpace(s)
 }
 
-// replaceLinks replaces each Markdown link of s by its text.
-func replaceLinks(s string) string {
+// replaceLinks replaces each Markdown link of s (found by markdownLink)
+// by its text.
+func replaceLinks(s string, markdownLink *regexp.Regexp) string {
 	var b strings.Builder
 	last := 0
 	for _, m := range markdownLink.FindAllStringSubmatchIndex(s, -1) {

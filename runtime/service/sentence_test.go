@@ -19,8 +19,8 @@ func boundedPlainText(s string) string {
 	s = boundedTag.ReplaceAllString(s, " ")
 	s = boundedLink.ReplaceAllString(s, "$1")
 	s = strings.NewReplacer("**", "", "`", "", "&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`).Replace(s)
-	s = spaces.ReplaceAllString(s, " ")
-	s = spacedPunct.ReplaceAllString(s, "$1$2")
+	s = compileTextPatterns().spaces.ReplaceAllString(s, " ")
+	s = compileTextPatterns().spacedPunct.ReplaceAllString(s, "$1$2")
 	return strings.TrimSpace(s)
 }
 
