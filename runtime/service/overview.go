@@ -80,7 +80,10 @@ func (s *Service) Overview() string {
 			list = append(list, tagCount{name, n})
 		}
 		slices.SortFunc(list, func(a, b tagCount) int {
-			return cmp.Or(cmp.Compare(b.n, a.n), cmp.Compare(a.name, b.name))
+			if a.n != b.n {
+				return cmp.Compare(b.n, a.n) // most first; names compared only for equal counts
+			}
+			return strings.Compare(a.name, b.name)
 		})
 		for k, t := range list {
 			item := fmt.Sprintf("%s (%d)", plainName(t.name), t.n)
