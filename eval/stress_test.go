@@ -210,6 +210,19 @@ func TestNested(t *testing.T) {
 			t.Errorf("copy %s of %s missing (copies: %v)", k, orig, paths)
 		}
 	}
+	titles := map[string]string{}
+	for _, e := range eps {
+		titles[opKey(e.Method, e.Path)] = e.Summary
+	}
+	for k, want := range map[string]string{
+		"GET /v1/owners/{ownerId}":        "Get entity from owners by key", // the common base /v1 is no entity
+		"GET /v1/pets/{petId}/toys":       "Get toys from pets",
+		"GET /v1/owners/{ownerId_1}/toys": "Get toys from owners",
+	} {
+		if titles[k] != want {
+			t.Errorf("%s titled %q, want %q", k, titles[k], want)
+		}
+	}
 	for _, e := range eps {
 		if e.Summary == "List a pet's toys" || e.OperationID == "listToys" {
 			t.Errorf("%s %s kept its own title", e.Method, e.Path)

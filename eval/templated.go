@@ -40,16 +40,18 @@ func templated(api *ir.API) *ir.API {
 			byPath[e.Path] = true
 		}
 	}
+	base := commonBase(out)
 	for _, e := range specs.Endpoints(out) {
-		e.Summary, e.OperationID = templateTitle(e.Method, e.Path, byPath[e.Path])
+		e.Summary, e.OperationID = templateTitle(e.Method, strings.TrimPrefix(e.Path, base), byPath[e.Path])
 	}
 	return out
 }
 
-// templateTitle is the summary and operationId of a method on a path:
-// the path's last literal segment is the property, the one before it (or
-// the first) the entity it belongs to. hasGet tells whether the path can
-// be read, so a POST to an unreadable path is an action.
+// templateTitle is the summary and operationId of a method on a path
+// (below the API's common base, such as /api): the path's last literal
+// segment is the property, the one before it (or the first) the entity it
+// belongs to. hasGet tells whether the path can be read, so a POST to an
+// unreadable path is an action.
 func templateTitle(method, path string, hasGet bool) (summary, opID string) {
 	lits, item := pathShape(path)
 	if len(lits) == 0 {
@@ -164,7 +166,7 @@ func nested(api *ir.API) (out *ir.API, original []string) {
 		hasGet[e.Path] = hasGet[e.Path] || e.Method == "GET"
 	}
 	for _, e := range made {
-		e.Summary, e.OperationID = templateTitle(e.Method, e.Path, hasGet[e.Path])
+		e.Summary, e.OperationID = templateTitle(e.Method, strings.TrimPrefix(e.Path, base), hasGet[e.Path])
 	}
 	out.Specs = append(out.Specs, copies.Specs...)
 	return out, original
