@@ -232,3 +232,35 @@ func TestNested(t *testing.T) {
 		t.Error("nested changed the API it copied")
 	}
 }
+
+func TestNestedCopiesCountAsOriginals(t *testing.T) {
+	api := lowerSpec(t, nestSpec)
+	out, original := nested(api)
+	own := len(specs.Endpoints(api))
+	eng, err := newOursOwning(out, own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	top, err := eng.Search(ctx, "toys", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(top, func(k string) bool { return strings.HasPrefix(k, distractor) }) {
+		t.Fatalf("strict: top %q has no copy marked wrong", top)
+	}
+	eng.original = original
+	if top, err = eng.Search(ctx, "toys", 10); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, k := range top {
+		if strings.HasPrefix(k, distractor) || seen[k] {
+			t.Errorf("lenient: top %q shows a copy or an operation twice", top)
+		}
+		seen[k] = true
+	}
+	if !seen["GET /v1/pets/{petId}/toys"] {
+		t.Errorf("lenient: top %q lacks the operation the copies copy", top)
+	}
+}
