@@ -19,6 +19,10 @@ type oursEngine struct {
 	// hideCrowd drops distractors from results (-stress scale): they still
 	// shape the term statistics, but never take a rank.
 	hideCrowd bool
+	// original, when set, names for each endpoint after own the key of
+	// the endpoint it copies (-stress nested): a hit counts as that key,
+	// and only its first appearance is kept.
+	original []string
 }
 
 func newOurs(api *ir.API) (*oursEngine, error) { return newOursOwning(api, -1) }
@@ -45,20 +49,33 @@ func (o *oursEngine) Search(ctx context.Context, q string, n int) ([]string, err
 	if o.hideCrowd {
 		limit = n + o.cat.Len() - o.own
 	}
+	if o.original != nil {
+		limit = n * (nestCopies + 1)
+	}
 	res, err := o.s.Search(ctx, search.Query{Text: q, Limit: limit})
 	if err != nil {
 		return nil, err
 	}
 	out := make([]string, 0, len(res.Hits))
+	seen := map[string]bool{}
 	for _, h := range res.Hits {
 		if h.Endpoint >= 0 && h.Endpoint < o.cat.Len() {
 			e := o.cat.Endpoint(h.Endpoint)
 			key := opKey(e.Method, e.Path)
-			if h.Endpoint >= o.own {
-				if o.hideCrowd {
+			switch {
+			case h.Endpoint < o.own:
+			case o.hideCrowd:
+				continue
+			case o.original != nil:
+				key = o.original[h.Endpoint-o.own]
+			default:
+				key = distractor + key
+			}
+			if o.original != nil {
+				if seen[key] {
 					continue
 				}
-				key = distractor + key
+				seen[key] = true
 			}
 			if len(out) == n {
 				break

@@ -21,7 +21,15 @@ const (
 )
 
 // halfOrder is the order halves are printed in: the headline first.
-var halfOrder = []string{halves.Holdout, halves.Tuning, stressHalf(stressBare), stressHalf(stressCrowd), stressHalf(stressScale)}
+func halfOrder() []string {
+	out := []string{halves.Holdout, halves.Tuning, stressHalf(stressBare)}
+	for _, c := range stressOrder() {
+		if c != stressBare {
+			out = append(out, stressHalf(c))
+		}
+	}
+	return out
+}
 
 // levels lists "" (all queries) and every difficulty level found in outs,
 // in the order of queryset.Difficulties, unrated last.
@@ -86,7 +94,7 @@ func printHalves(w io.Writer, results []result) {
 	fmt.Fprintln(w, "\nper half (mean over APIs)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "half\tengine\tdifficulty\tAPIs\tqueries\trecall@1\trecall@5\trecall@10\tMRR@10\tsyntax\terrors")
-	for _, half := range halfOrder {
+	for _, half := range halfOrder() {
 		var outs []outcome
 		for _, r := range results {
 			if r.half == half {
@@ -117,8 +125,9 @@ func figures(s scores) string {
 // the file order of sets and engines within a half.
 func inHalfOrder(results []result) []result {
 	out := slices.Clone(results)
+	order := halfOrder()
 	sort.SliceStable(out, func(i, j int) bool {
-		return slices.Index(halfOrder, out[i].half) < slices.Index(halfOrder, out[j].half)
+		return slices.Index(order, out[i].half) < slices.Index(order, out[j].half)
 	})
 	return out
 }

@@ -33,11 +33,25 @@ const (
 	// the index's term statistics are a giant API's, the candidates the
 	// API's own, so only what scale does to scores is measured.
 	stressScale = "scale"
+	// stressTemplate is bare with every operation re-titled from a
+	// template of its method and path segments ("Get comments from
+	// issues"), operationIds too, as a giant generated API is titled.
+	stressTemplate = "template"
+	// stressNested is template with every operation repeated under
+	// nestCopies other resources' item paths, one or two deep; a copy in
+	// the results counts as the operation it copies (results keep each
+	// operation's first appearance), so only other operations compete.
+	stressNested = "nested"
+	// stressNestedStrict is nested with every copy a wrong answer, as
+	// when labels list only the shallow paths.
+	stressNestedStrict = "nested-strict"
 )
 
 // stressOrder is the order conditions run and are reported in: those that
 // need the API's texts before bare strips them.
-func stressOrder() []string { return []string{stressCrowd, stressScale, stressBare} }
+func stressOrder() []string {
+	return []string{stressCrowd, stressScale, stressTemplate, stressNested, stressNestedStrict, stressBare}
+}
 
 // stressHalf is the report half of a stressed tuning set.
 func stressHalf(cond string) string { return halves.Tuning + "/" + cond }

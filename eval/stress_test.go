@@ -66,10 +66,13 @@ const miniSpec = `{"openapi":"3.0.3","info":{"title":"Mini","version":"1","descr
 "requestBody":{"content":{"application/json":{"schema":{"type":"object","properties":{"name":{"type":"string","description":"The pet's name."}}}}}},
 "responses":{"201":{"description":"ok"}}}}}}`
 
-func lowerMini(t *testing.T) *ir.API {
+func lowerMini(t *testing.T) *ir.API { t.Helper(); return lowerSpec(t, miniSpec) }
+
+// lowerSpec lowers a JSON spec text.
+func lowerSpec(t *testing.T, spec string) *ir.API {
 	t.Helper()
-	file := filepath.Join(t.TempDir(), "mini.json")
-	if err := os.WriteFile(file, []byte(miniSpec), 0o644); err != nil {
+	file := filepath.Join(t.TempDir(), "spec.json")
+	if err := os.WriteFile(file, []byte(spec), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	api, err := specs.Lower(context.Background(), file)
@@ -154,5 +157,110 @@ func TestCrowdHitsAreDistractors(t *testing.T) {
 		if strings.HasPrefix(k, distractor) {
 			t.Errorf("top %q: a distractor is shown with the crowd hidden", top)
 		}
+	}
+}
+
+func TestTemplateTitle(t *testing.T) {
+	for _, c := range []struct {
+		method, path string
+		hasGet       bool
+		summary, id  string
+	}{
+		{"GET", "/pets", true, "Get entities from pets", "pets.ListPets"},
+		{"GET", "/pets/{id}", true, "Get entity from pets by key", "pets.GetPets"},
+		{"POST", "/pets", true, "Add new entity to pets", "pets.CreatePets"},
+		{"GET", "/pets/{id}/toys", true, "Get toys from pets", "pets.toys.ListToys"},
+		{"PATCH", "/pets/{id}/toys/{toy}", true, "Update the navigation property toys in pets", "pets.toys.UpdateToys"},
+		{"DELETE", "/pets/{id}/toys/{toy}", true, "Delete navigation property toys for pets", "pets.toys.DeleteToys"},
+		{"POST", "/pets/{id}/toys", true, "Create new navigation property to toys for pets", "pets.toys.CreateToys"},
+		{"POST", "/pets/{id}/feed", false, "Invoke action feed", "pets.feed.CreateFeed"},
+	} {
+		summary, id := templateTitle(c.method, c.path, c.hasGet)
+		if summary != c.summary || id != c.id {
+			t.Errorf("templateTitle(%s %s) = %q, %q; want %q, %q", c.method, c.path, summary, id, c.summary, c.id)
+		}
+	}
+}
+
+// nestSpec has two resources, so each one's operations can be nested
+// under the other's item path.
+const nestSpec = `{"openapi":"3.0.3","info":{"title":"Nest","version":"1"},
+"paths":{"/v1/pets/{petId}/toys":{"get":{"operationId":"listToys","summary":"List a pet's toys",
+"parameters":[{"name":"petId","in":"path","required":true,"schema":{"type":"string"}}],"responses":{"200":{"description":"ok"}}}},
+"/v1/owners/{ownerId}":{"get":{"operationId":"getOwner","summary":"Get an owner",
+"parameters":[{"name":"ownerId","in":"path","required":true,"schema":{"type":"string"}}],"responses":{"200":{"description":"ok"}}}}}}`
+
+func TestNested(t *testing.T) {
+	api := lowerSpec(t, nestSpec)
+	out, original := nested(api)
+	eps := specs.Endpoints(out)
+	if len(eps) != 2+len(original) || len(original) == 0 {
+		t.Fatalf("%d endpoints, %d copies: want the two operations and their copies", len(eps), len(original))
+	}
+	paths := map[string]string{}
+	for i, e := range eps[2:] {
+		paths[opKey(e.Method, e.Path)] = original[i]
+	}
+	want := map[string]string{
+		"GET /v1/owners/{ownerId_1}/toys":         "GET /v1/pets/{petId}/toys",
+		"GET /v1/pets/{petId_1}/owners/{ownerId}": "GET /v1/owners/{ownerId}",
+	}
+	for k, orig := range want {
+		if paths[k] != orig {
+			t.Errorf("copy %s of %s missing (copies: %v)", k, orig, paths)
+		}
+	}
+	titles := map[string]string{}
+	for _, e := range eps {
+		titles[opKey(e.Method, e.Path)] = e.Summary
+	}
+	for k, want := range map[string]string{
+		"GET /v1/owners/{ownerId}":        "Get entity from owners by key", // the common base /v1 is no entity
+		"GET /v1/pets/{petId}/toys":       "Get toys from pets",
+		"GET /v1/owners/{ownerId_1}/toys": "Get toys from owners",
+	} {
+		if titles[k] != want {
+			t.Errorf("%s titled %q, want %q", k, titles[k], want)
+		}
+	}
+	for _, e := range eps {
+		if e.Summary == "List a pet's toys" || e.OperationID == "listToys" {
+			t.Errorf("%s %s kept its own title", e.Method, e.Path)
+		}
+	}
+	if specs.Endpoints(api)[0].Summary != "List a pet's toys" {
+		t.Error("nested changed the API it copied")
+	}
+}
+
+func TestNestedCopiesCountAsOriginals(t *testing.T) {
+	api := lowerSpec(t, nestSpec)
+	out, original := nested(api)
+	own := len(specs.Endpoints(api))
+	eng, err := newOursOwning(out, own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	top, err := eng.Search(ctx, "toys", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(top, func(k string) bool { return strings.HasPrefix(k, distractor) }) {
+		t.Fatalf("strict: top %q has no copy marked wrong", top)
+	}
+	eng.original = original
+	if top, err = eng.Search(ctx, "toys", 10); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, k := range top {
+		if strings.HasPrefix(k, distractor) || seen[k] {
+			t.Errorf("lenient: top %q shows a copy or an operation twice", top)
+		}
+		seen[k] = true
+	}
+	if !seen["GET /v1/pets/{petId}/toys"] {
+		t.Errorf("lenient: top %q lacks the operation the copies copy", top)
 	}
 }

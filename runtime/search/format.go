@@ -99,9 +99,12 @@ func fieldWeight(f field) float64 {
 	return 0
 }
 
-// weightBody is the request body's field weight: low, since a body names
-// many things besides what the operation does.
-const weightBody = 0.3
+// weightBody is the request body's field weight: below a parameter's,
+// since a body names many things besides what the operation does, yet an
+// API documented by little more than its names says what an operation
+// changes there (issue 11's candidate W: 0.3 → 0.6 lifted the held-out
+// half's MRR, no API's recall@5 lower).
+const weightBody = 0.6
 
 // fieldB is BM25's length normalization per field: short, titled fields
 // normalize less.
