@@ -31,6 +31,7 @@ type lowerer struct {
 	skipped int // operations filter left out
 	diags   diag.List
 	eps     []lowered      // in path and method order
+	docs    *docWorker     // builds the documents of eps
 	schemes map[string]int // security scheme name → index in spec.Security
 }
 
@@ -66,15 +67,18 @@ func lowerSpec(d *load.Doc, domain string, strict bool, rules filter.Rules) (*ir
 		},
 	}
 	var g grouping
+	l.docs = startDocs()
 	switch {
 	case d.V3 != nil:
 		g = l.lowerV3()
 	case d.V2 != nil:
 		g = l.lowerV2()
 	default:
+		l.docs.wait()
 		l.diags.Errorf(d.Path, 0, 0, "no model to lower")
 		return nil, schemaCheck{}, 0, l.diags
 	}
+	l.docs.wait()
 	title := l.spec.Title
 	if title == "" {
 		title = domain
@@ -167,9 +171,13 @@ func raw(s string) json.RawMessage {
 // quote is %q of s, for building messages.
 func quote(s string) string { return fmt.Sprintf("%q", s) }
 
-// defSchema returns the JSON of the component rendered as $defs/name so
-// far (multipart bodies given by reference need their fields).
-func (l *lowerer) defSchema(name string) (json.RawMessage, bool) {
-	s, ok := l.reg.Def(name)
-	return json.RawMessage(s), ok
+// defSchemas looks up the JSON of the components rendered as $defs so far
+// (multipart bodies given by reference need their fields); it may be used
+// on another goroutine while lowering goes on.
+func (l *lowerer) defSchemas() defLookup {
+	view := l.reg.DefView()
+	return func(name string) (json.RawMessage, bool) {
+		s, ok := view(name)
+		return json.RawMessage(s), ok
+	}
 }

@@ -135,7 +135,8 @@ func (l *lowerer) operationV3(path string, pi *v3high.PathItem, o opV3) {
 	l.finish(ep, params, b, resps, refs)
 }
 
-// finish fills an endpoint's parameters, body and documents and keeps it.
+// finish fills an endpoint's parameters and body, keeps it, and has its
+// documents built (see docWorker).
 func (l *lowerer) finish(ep *ir.Endpoint, params []param, b *body, resps []response, refs refSet) {
 	for _, p := range params {
 		ep.Params = append(ep.Params, p.ir)
@@ -146,12 +147,8 @@ func (l *lowerer) finish(ep *ir.Endpoint, params []param, b *body, resps []respo
 			ep.Body.MediaTypes = append(ep.Body.MediaTypes, m.name)
 		}
 	}
-	ep.InputSchema = inputSchema(params, b, l.defSchema)
-	ep.Operation = operation(opDoc{
-		id: ep.OperationID, tags: ep.Tags, summary: ep.Summary, description: ep.Description,
-		deprecated: ep.Deprecated, params: params, body: b, responses: resps,
-	})
 	ep.DefRefs = l.reg.Closure(refs)
+	l.docs.add(docJob{ep: ep, params: params, body: b, resps: resps, defs: l.defSchemas()})
 	tags := ep.Tags
 	if len(tags) == 0 {
 		tags = []string{defaultTag}

@@ -104,7 +104,25 @@ func mergeInto(out *[]pair, n *yaml.Node, seen map[string]bool, hops int) {
 }
 
 // lookup returns the value of key in mapping n, or nil.
+// It scans n's own keys without building pairs(n) (a pointer into a large
+// components map would copy it per lookup) and expands merge keys only
+// when the key is not n's own: an explicit key wins over a merged one.
 func lookup(n *yaml.Node, key string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	hasMerge := false
+	for i := 1; i < len(n.Content); i += 2 {
+		switch k := n.Content[i-1]; {
+		case isMergeKey(k):
+			hasMerge = true
+		case k.Value == key:
+			return n.Content[i]
+		}
+	}
+	if !hasMerge {
+		return nil
+	}
 	for _, p := range pairs(n) {
 		if p.key.Value == key {
 			return p.val

@@ -207,6 +207,21 @@ func (r *Registry) Def(name string) (string, bool) {
 	return "", false
 }
 
+// DefView looks up the defs rendered so far by name, as Def does. Unlike
+// r, it may be used from other goroutines while r goes on: a rendered def
+// never changes, and later defs (or a rollback of them) are outside it.
+func (r *Registry) DefView() func(name string) (string, bool) {
+	defs := r.defs[:r.next:r.next]
+	return func(name string) (string, bool) {
+		for _, d := range defs {
+			if d.name == name {
+				return d.json, true
+			}
+		}
+		return "", false
+	}
+}
+
 // Closure returns the transitive closure of refs over the defs' own
 // references, breadth-first (nearest first), without duplicates. Indexes
 // out of range are ignored.
