@@ -197,17 +197,7 @@ func (r *Registry) Defs() []ir.Def {
 	return out
 }
 
-// Def returns the JSON of the def named name, rendered so far.
-func (r *Registry) Def(name string) (string, bool) {
-	for _, d := range r.defs {
-		if d.name == name {
-			return d.json, true
-		}
-	}
-	return "", false
-}
-
-// DefView looks up the defs rendered so far by name, as Def does. Unlike
+// DefView looks up, by name, the JSON of the defs rendered so far. Unlike
 // r, it may be used from other goroutines while r goes on: a rendered def
 // never changes, and later defs (or a rollback of them) are outside it.
 func (r *Registry) DefView() func(name string) (string, bool) {
