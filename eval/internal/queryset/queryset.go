@@ -4,12 +4,13 @@ package queryset
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/pb33f/go-yaml"
+
+	"github.com/swag2mcp/swag2mcp/eval/internal/boundedfile"
 )
 
 // QuerySet is one spec's labelled queries, as stored in queries/*.yaml.
@@ -94,14 +95,7 @@ func ReadAll(dir string) ([]*QuerySet, error) {
 
 // Read reads one query file and checks its required fields.
 func Read(file string) (*QuerySet, error) {
-	st, err := os.Stat(file)
-	if err != nil {
-		return nil, err
-	}
-	if st.Size() > maxQueryFile {
-		return nil, fmt.Errorf("%s: larger than %d bytes", file, maxQueryFile)
-	}
-	data, err := os.ReadFile(file)
+	data, err := boundedfile.Read(file, maxQueryFile)
 	if err != nil {
 		return nil, err
 	}
