@@ -48,10 +48,15 @@ func compareServers(c config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	inits, err := initsAlternating(bins, c.spawns)
+	if err != nil {
+		return err
+	}
 	for i, bin := range bins {
 		fmt.Fprintf(out, "\nserver               %s\n", bin)
 		fmt.Fprintf(out, "tools/list           %d bytes\n", spawns[i][0].bytes)
 		printSpawns(out, "spawn → tools/list", spawns[i])
+		printInits(out, "package init", inits[i])
 	}
 	fmt.Fprintf(out, "\nload average         %s\n", loadAverage())
 	return nil
