@@ -10,7 +10,7 @@ func purposes() map[string]string {
 		"github.com/mark3labs/mcp-go":              "MCP protocol: JSON-RPC sessions over stdio and streamable HTTP, tool and result types (runtime/server, mcptools, auth)",
 		"github.com/dop251/goja":                   "JavaScript engine of the script tool (runtime/script)",
 		"github.com/prometheus/client_golang":      "the /metrics endpoint: tool-call, upstream and Go/process metrics (runtime/metrics)",
-		"github.com/santhosh-tekuri/jsonschema/v6": "validates invoke arguments against each endpoint's input schema (runtime/invoke); mcp-go's server uses it too",
+		"github.com/santhosh-tekuri/jsonschema/v6": "validates invoke arguments against each endpoint's input schema (runtime/invoke); mcp-go's server imports it too, so its package init (every draft's metaschema compiled, about 9 ms) runs at every start",
 		"github.com/klauspost/compress":            "zstd: inflates the catalog's compressed document blocks on first use (runtime/catalog)",
 		"github.com/dlclark/regexp2/v2":            "ECMAScript regular expressions for schema patterns Go's regexp cannot read (runtime/pattern); goja's RegExp",
 		"github.com/blevesearch/snowballstem":      "the Snowball project's English (Porter2) stemmer of the search analyzer; the generator's index uses the same one (runtime/search)",

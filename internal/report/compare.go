@@ -48,11 +48,34 @@ func compareServers(c config, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	inits, err := initsAlternating(bins, c.spawns)
+	if err != nil {
+		return err
+	}
 	for i, bin := range bins {
 		fmt.Fprintf(out, "\nserver               %s\n", bin)
 		fmt.Fprintf(out, "tools/list           %d bytes\n", spawns[i][0].bytes)
 		printSpawns(out, "spawn → tools/list", spawns[i])
+		printInits(out, "package init", inits[i])
+		if i > 0 {
+			fmt.Fprintf(out, "%-20s wall %.2f×, CPU %.2f×, package init %.2f× the first server's (medians)\n", "ratio",
+				ratio(spawns[i], spawns[0], func(s spawn) time.Duration { return s.wall }),
+				ratio(spawns[i], spawns[0], func(s spawn) time.Duration { return s.cpu }),
+				ratio(inits[i], inits[0], initCost.total))
+		}
 	}
 	fmt.Fprintf(out, "\nload average         %s\n", loadAverage())
 	return nil
+}
+
+// ratio is the median of f over a divided by its median over b.
+func ratio[T any](a, b []T, f func(T) time.Duration) float64 {
+	med := func(xs []T) time.Duration {
+		ds := make([]time.Duration, len(xs))
+		for i, x := range xs {
+			ds[i] = f(x)
+		}
+		return medianDuration(ds)
+	}
+	return float64(med(a)) / float64(med(b))
 }

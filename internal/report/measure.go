@@ -92,10 +92,16 @@ func measure(c config, spec, peer string, baselines []string, out io.Writer) err
 	if err != nil {
 		return err
 	}
+	inits, err := initsAlternating(append([]string{bin}, baselines...), c.spawns)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(out, "tools/list           %d bytes\n", spawns[0][0].bytes)
 	printSpawns(out, "spawn → tools/list", spawns[0])
+	printInits(out, "package init", inits[0])
 	for i, base := range baselines {
 		printSpawns(out, "  baseline", spawns[1+i])
+		printInits(out, "  baseline init", inits[1+i])
 		fmt.Fprintf(out, "  (%s, started alternately with this server)\n", base)
 	}
 	return nil
