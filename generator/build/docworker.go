@@ -1,7 +1,9 @@
 package build
 
 import (
+	"context"
 	"runtime"
+	"runtime/trace"
 	"sync"
 
 	"github.com/swag2mcp/swag2mcp/generator/ir"
@@ -27,11 +29,14 @@ func (j docJob) build() {
 	})
 }
 
-// docWorker builds endpoints' documents on another core while the
+// docWorker builds endpoints' documents on other cores while the
 // lowerer, which must walk the model and render schemas in order, goes
 // on: on Graph beta that is 40% of lowering. Each document depends only on
 // its own job, so the output is the one building them in turn gives. With
-// one processor the jobs run in place.
+// one processor the jobs run in place. There is a worker per processor:
+// one alone kept the lowerer waiting on a full queue for stretches of
+// Graph beta (a trace showed one core busy of two), and when the lowerer
+// runs the scheduler shares the cores among them.
 type docWorker struct {
 	jobs chan docJob
 	done sync.WaitGroup
@@ -48,11 +53,14 @@ func startDocs() *docWorker {
 		return w
 	}
 	w.jobs = make(chan docJob, docQueue)
-	w.done.Go(func() {
-		for j := range w.jobs {
-			j.build()
-		}
-	})
+	for range runtime.GOMAXPROCS(0) {
+		w.done.Go(func() {
+			defer trace.StartRegion(context.Background(), "lower.docs").End()
+			for j := range w.jobs {
+				j.build()
+			}
+		})
+	}
 	return w
 }
 
