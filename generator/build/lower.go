@@ -77,6 +77,7 @@ func lowerSpec(d *load.Doc, domain string, strict bool, rules filter.Rules) (*ir
 	case d.V2 != nil:
 		g = l.lowerV2()
 	default:
+		r.End()
 		l.docs.wait()
 		l.diags.Errorf(d.Path, 0, 0, "no model to lower")
 		return nil, schemaCheck{}, 0, l.diags
