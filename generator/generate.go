@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"runtime/trace"
 	"sync"
 
 	"github.com/swag2mcp/swag2mcp"
@@ -145,27 +146,35 @@ func lower(ctx context.Context, opts Options, alongside func(*ir.API) error) (*i
 		if err := ctx.Err(); err != nil {
 			return nil, res, err
 		}
+		r := trace.StartRegion(ctx, "load")
 		doc, ds := load.Load(ctx, path, load.Options{AllowRemoteRefs: opts.AllowRemoteRefs})
+		r.End()
+		r = trace.StartRegion(ctx, "lower")
 		problems = append(problems, ds...)
 		if doc != nil {
 			b.Add(doc)
 			loaded++
 		}
+		r.End()
 	}
 	if loaded == 0 {
 		res.Warnings = warningsOf(problems)
 		return nil, res, errorsOf(problems)
 	}
+	r := trace.StartRegion(ctx, "collectModels")
 	restore := collectModels()
+	r.End()
 	defer restore()
+	r = trace.StartRegion(ctx, "finish")
 	api, ds := b.Finish()
+	r.End()
 	problems = append(problems, ds...)
 	var done sync.WaitGroup
 	var alongsideErr error
 	if alongside != nil && api != nil && !problems.HasErrors() {
-		done.Go(func() { alongsideErr = alongside(api) })
+		done.Go(func() { trace.WithRegion(ctx, "emit", func() { alongsideErr = alongside(api) }) })
 	}
-	problems = append(problems, b.Check()...)
+	trace.WithRegion(ctx, "check", func() { problems = append(problems, b.Check()...) })
 	done.Wait()
 	res.Warnings, res.Filtered = warningsOf(problems), filtered
 	if problems.HasErrors() || api == nil {

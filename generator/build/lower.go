@@ -1,10 +1,12 @@
 package build
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime/trace"
 
 	"github.com/pb33f/go-yaml"
 
@@ -68,17 +70,23 @@ func lowerSpec(d *load.Doc, domain string, strict bool, rules filter.Rules) (*ir
 	}
 	var g grouping
 	l.docs = startDocs()
+	r := trace.StartRegion(context.Background(), "lower.walk")
 	switch {
 	case d.V3 != nil:
 		g = l.lowerV3()
 	case d.V2 != nil:
 		g = l.lowerV2()
 	default:
+		r.End()
 		l.docs.wait()
 		l.diags.Errorf(d.Path, 0, 0, "no model to lower")
 		return nil, schemaCheck{}, 0, l.diags
 	}
+	r.End()
+	r = trace.StartRegion(context.Background(), "lower.docwait")
 	l.docs.wait()
+	r.End()
+	defer trace.StartRegion(context.Background(), "lower.group").End()
 	title := l.spec.Title
 	if title == "" {
 		title = domain

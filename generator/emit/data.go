@@ -1,9 +1,11 @@
 package emit
 
 import (
+	"context"
 	"github.com/swag2mcp/swag2mcp/generator/index"
 	"github.com/swag2mcp/swag2mcp/generator/ir"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"runtime/trace"
 )
 
 // dataFile is the name of the catalog data file a generated package embeds.
@@ -15,8 +17,13 @@ const dataFile = "catalog_gen.bin"
 // It is data, not Go source: the compiler never parses it, and the server
 // reads its text in place.
 func catalogData(api *ir.API) ([]byte, error) {
+	r := trace.StartRegion(context.Background(), "emit.catalog")
 	cat := Catalog(api)
+	r.End()
+	r = trace.StartRegion(context.Background(), "emit.index")
 	idx := index.Build(api)
+	r.End()
+	defer trace.StartRegion(context.Background(), "emit.encode").End()
 	return catalog.Encode(cat, &idx)
 }
 

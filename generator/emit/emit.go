@@ -8,8 +8,10 @@ package emit
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"runtime/trace"
 	"sort"
 	"strings"
 
@@ -94,6 +96,7 @@ func Emit(api *ir.API, opts Options) ([]File, error) {
 			}
 		}
 	}
+	defer trace.StartRegion(context.Background(), "emit.gofiles").End()
 	for _, g := range gen {
 		var buf bytes.Buffer
 		if err := g.file.Render(&buf); err != nil {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime/trace"
 
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi"
@@ -98,7 +99,9 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 		cfg.RemoteURLHandler = fetcher.fetch
 	}
 
+	r := trace.StartRegion(ctx, "load.parse")
 	ld, syntax, err := parse(path, data, cfg)
+	r.End()
 	if len(syntax) > 0 {
 		return nil, append(diags, syntax...)
 	}
@@ -110,10 +113,14 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	if !ok {
 		return nil, diags
 	}
+	r = trace.StartRegion(ctx, "load.refs")
 	refDiags, remoteRefs := checkRefs(ctx, path, dir, realDir, info.RootNode, opts)
+	r.End()
 	diags = append(diags, refDiags...)
 
 	doc = &Doc{Path: path, Version: version, Dialect: dialect}
+	r = trace.StartRegion(ctx, "load.model")
+	defer r.End()
 	var buildErr error
 	if dialect == jsonschema.Swagger2 {
 		m, err := ld.BuildV2Model()

@@ -2,6 +2,7 @@ package load
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -50,6 +51,32 @@ components:
       type: array
       items: {$ref: "#/components/schemas/Pet"}
 `
+
+// largeComponents is a spec with n schemas S0…S{n-1} and an operation
+// whose response schema refers to S{n-1} (which resolves), to Nope twice
+// and to a missing child of S{n-1}.
+func largeComponents(n int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /a:
+    get:
+      responses:
+        "200":
+          description: ok
+          content: {application/json: {schema: {oneOf: [
+            {$ref: "#/components/schemas/S%d"}, {$ref: "#/components/schemas/Nope"},
+            {$ref: "#/components/schemas/S%d/items"},
+            {$ref: "#/components/schemas/Nope"}]}}}
+components:
+  schemas:
+`, n-1, n-1)
+	for i := range n {
+		fmt.Fprintf(&b, "    S%d: {type: string}\n", i)
+	}
+	return b.String()
+}
 
 func TestLoad(t *testing.T) {
 	tests := []struct {
@@ -193,6 +220,18 @@ paths:
 				`spec.yaml:18:30: reference "../outside.yaml" points outside the spec's folder; only files inside it may be referenced`,
 				`spec.yaml:23:30: reference "missing.yaml#/X": file missing.yaml does not exist`,
 				`spec.yaml:28:30: reference "other.yaml#/Nope" does not resolve: "Nope" not found`,
+			},
+		},
+		{
+			// A mapping of 32 keys or more is looked up through an index,
+			// and a pointer met again through a cache: each reference
+			// still gets its own diagnostic.
+			name:  "references into a large mapping",
+			files: map[string]string{"spec.yaml": largeComponents(40)},
+			diags: []string{
+				`spec.yaml:10:56: reference "#/components/schemas/Nope" does not resolve: "Nope" not found`,
+				`spec.yaml:11:20: reference "#/components/schemas/S39/items" does not resolve: "items" not found`,
+				`spec.yaml:12:20: reference "#/components/schemas/Nope" does not resolve: "Nope" not found`,
 			},
 		},
 	}

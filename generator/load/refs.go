@@ -33,6 +33,21 @@ type refChecker struct {
 	// remoteRefs are the remote references met when they are allowed, so a
 	// failed fetch can be reported where the reference is.
 	remoteRefs []remoteRef
+	// missing is, per JSON pointer already followed, the token it found
+	// no node for ("" when it resolves). Specs repeat the same targets
+	// (Graph beta: hundreds of thousands of $refs to a few thousand
+	// schemas) and each step scans a mapping of thousands of keys, so
+	// each pointer is followed once.
+	missing map[pointerKey]string
+	// keys indexes the large mappings pointers pass through (such as
+	// components/schemas), so a step is not a scan of every key.
+	keys map[*yaml.Node]map[string]*yaml.Node
+}
+
+// pointerKey is a JSON pointer into one parsed file.
+type pointerKey struct {
+	root *yaml.Node
+	frag string
 }
 
 // remoteRef is one remote $ref and where it is written.
@@ -56,6 +71,8 @@ func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, 
 		files:   map[string]*yaml.Node{abs: root},
 		queue:   []string{abs},
 		display: map[string]string{abs: file},
+		missing: map[pointerKey]string{},
+		keys:    map[*yaml.Node]map[string]*yaml.Node{},
 	}
 	for len(c.queue) > 0 {
 		if err := ctx.Err(); err != nil {
@@ -174,6 +191,20 @@ func (c *refChecker) checkPointer(here string, v *yaml.Node, ref string, root *y
 	if !strings.HasPrefix(frag, "/") {
 		return // whole document, or a JSON Schema anchor we do not track
 	}
+	key := pointerKey{root, frag}
+	tok, seen := c.missing[key]
+	if !seen {
+		tok = c.missingToken(root, frag)
+		c.missing[key] = tok
+	}
+	if tok != "" {
+		c.diags.Errorf(here, v.Line, v.Column, "reference %q does not resolve: %q not found", ref, tok)
+	}
+}
+
+// missingToken follows frag (a JSON pointer, without '#') from root and
+// returns the first token that leads to no node, or "" if it resolves.
+func (c *refChecker) missingToken(root *yaml.Node, frag string) string {
 	n := root
 	if n != nil && n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
 		n = n.Content[0]
@@ -183,16 +214,19 @@ func (c *refChecker) checkPointer(here string, v *yaml.Node, ref string, root *y
 			tok = u
 		}
 		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-		n = step(n, tok)
+		n = c.step(n, tok)
 		if n == nil {
-			c.diags.Errorf(here, v.Line, v.Column, "reference %q does not resolve: %q not found", ref, tok)
-			return
+			return tok
 		}
 	}
+	return ""
 }
 
+// indexedKeys is the smallest mapping whose keys step indexes.
+const indexedKeys = 32
+
 // step moves from n to its child named tok, following aliases; nil if none.
-func step(n *yaml.Node, tok string) *yaml.Node {
+func (c *refChecker) step(n *yaml.Node, tok string) *yaml.Node {
 	for depth := 0; n != nil && n.Kind == yaml.AliasNode && depth < 100; depth++ {
 		n = n.Alias
 	}
@@ -201,9 +235,21 @@ func step(n *yaml.Node, tok string) *yaml.Node {
 	}
 	switch n.Kind {
 	case yaml.MappingNode:
-		if _, v := lookup(n, tok); v != nil {
+		if len(n.Content) < 2*indexedKeys {
+			_, v := lookup(n, tok)
 			return v
 		}
+		keys, ok := c.keys[n]
+		if !ok {
+			keys = make(map[string]*yaml.Node, len(n.Content)/2)
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if _, dup := keys[n.Content[i].Value]; !dup { // the first wins, as in lookup
+					keys[n.Content[i].Value] = n.Content[i+1]
+				}
+			}
+			c.keys[n] = keys
+		}
+		return keys[tok]
 	case yaml.SequenceNode:
 		i, err := strconv.Atoi(tok)
 		if err == nil && i >= 0 && i < len(n.Content) {
