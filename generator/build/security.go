@@ -28,6 +28,38 @@ func (l *lowerer) addScheme(s *ir.SecurityScheme, key *yaml.Node) {
 	l.spec.Security = append(l.spec.Security, s)
 }
 
+// inSourceOrder is m's keys in the order the spec writes them (by their
+// key nodes; a key without one last, by name). libopenapi builds Swagger
+// 2.0's securityDefinitions on one goroutine per scheme and keeps them in
+// the order the goroutines finish, so its map order is not the spec's and
+// differs from run to run.
+func inSourceOrder[V any](m *orderedmap.Map[string, V], keys map[string]*yaml.Node) []string {
+	names := slices.Collect(m.KeysFromOldest())
+	at := func(name string) (int, int, bool) {
+		if k := keys[name]; k != nil {
+			return k.Line, k.Column, true
+		}
+		return 0, 0, false
+	}
+	slices.SortStableFunc(names, func(a, b string) int {
+		la, ca, oka := at(a)
+		lb, cb, okb := at(b)
+		switch {
+		case oka != okb:
+			if oka {
+				return -1
+			}
+			return 1
+		case la != lb:
+			return la - lb
+		case ca != cb:
+			return ca - cb
+		}
+		return strings.Compare(a, b)
+	})
+	return names
+}
+
 // keyNodes maps the keys of a low-level map to their YAML nodes.
 func keyNodes[V any](m *orderedmap.Map[low.KeyReference[string], low.ValueReference[V]]) map[string]*yaml.Node {
 	out := map[string]*yaml.Node{}
@@ -89,7 +121,8 @@ func (l *lowerer) schemesV3(c *v3high.Components) {
 	if lc := c.GoLow(); lc != nil {
 		keys = keyNodes(lc.SecuritySchemes.Value)
 	}
-	for name, ss := range m.FromOldest() {
+	for _, name := range inSourceOrder(m, keys) {
+		ss := m.GetOrZero(name)
 		if ss == nil {
 			continue
 		}
@@ -135,7 +168,8 @@ func (l *lowerer) schemesV2(d *v2high.SecurityDefinitions) {
 	if ld := d.GoLow(); ld != nil {
 		keys = keyNodes(ld.Definitions)
 	}
-	for name, ss := range d.Definitions.FromOldest() {
+	for _, name := range inSourceOrder(d.Definitions, keys) {
+		ss := d.Definitions.GetOrZero(name)
 		if ss == nil {
 			continue
 		}
