@@ -36,12 +36,30 @@ func measureInit(bin string) (initCost, error) {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin)
 	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	stderr := &headWriter{max: maxInitTrace}
+	cmd.Stderr = stderr
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("%s with inittrace: %w", bin, err)
 	}
-	return parseInitTrace(&stderr)
+	return parseInitTrace(&stderr.buf)
+}
+
+// maxInitTrace bounds what measureInit keeps of a start's stderr: the
+// trace is a line per package (a few hundred), written before main runs.
+const maxInitTrace = 1 << 20
+
+// headWriter keeps the first max bytes written to it and drops the rest,
+// so a chatty binary cannot grow the report's memory.
+type headWriter struct {
+	buf bytes.Buffer
+	max int
+}
+
+func (w *headWriter) Write(p []byte) (int, error) {
+	if room := w.max - w.buf.Len(); room > 0 {
+		w.buf.Write(p[:min(len(p), room)])
+	}
+	return len(p), nil
 }
 
 // parseInitTrace reads the lines of the runtime's init trace,

@@ -59,3 +59,18 @@ func TestPrintInits(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", b.String(), want)
 	}
 }
+
+// TestHeadWriterBounded checks that a start's stderr is kept only up to
+// the bound, while every write still reports success (the child must not
+// see a broken pipe).
+func TestHeadWriterBounded(t *testing.T) {
+	w := &headWriter{max: 10}
+	for range 3 {
+		if n, err := w.Write([]byte("0123456")); n != 7 || err != nil {
+			t.Fatalf("Write = %d, %v", n, err)
+		}
+	}
+	if got := w.buf.String(); got != "0123456012" {
+		t.Errorf("kept %q, want the first 10 bytes", got)
+	}
+}
