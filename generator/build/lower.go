@@ -68,24 +68,20 @@ func lowerSpec(d *load.Doc, domain string, strict bool, rules filter.Rules) (*ir
 			File:      d.Path,
 		},
 	}
-	var g grouping
-	l.docs = startDocs()
-	r := trace.StartRegion(context.Background(), "lower.walk")
+	var walk func() grouping
 	switch {
 	case d.V3 != nil:
-		g = l.lowerV3()
+		walk = l.lowerV3
 	case d.V2 != nil:
-		g = l.lowerV2()
+		walk = l.lowerV2
 	default:
-		r.End()
-		l.docs.wait()
 		l.diags.Errorf(d.Path, 0, 0, "no model to lower")
 		return nil, schemaCheck{}, 0, l.diags
 	}
-	r.End()
-	r = trace.StartRegion(context.Background(), "lower.docwait")
-	l.docs.wait()
-	r.End()
+	l.docs = startDocs()
+	var g grouping
+	trace.WithRegion(context.Background(), "lower.walk", func() { g = walk() })
+	trace.WithRegion(context.Background(), "lower.docwait", l.docs.wait)
 	defer trace.StartRegion(context.Background(), "lower.group").End()
 	title := l.spec.Title
 	if title == "" {

@@ -2,10 +2,11 @@ package emit
 
 import (
 	"context"
+	"runtime/trace"
+
 	"github.com/swag2mcp/swag2mcp/generator/index"
 	"github.com/swag2mcp/swag2mcp/generator/ir"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
-	"runtime/trace"
 )
 
 // dataFile is the name of the catalog data file a generated package embeds.

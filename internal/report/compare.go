@@ -7,18 +7,18 @@ import (
 	"time"
 )
 
-// spawnAlternating starts each of bins n times, in turn (A B A B …), so a
+// alternating measures each of bins n times, in turn (A B A B …), so a
 // machine's changing load weighs on every binary alike, and returns each
-// binary's spawns.
-func spawnAlternating(bins []string, n int) ([][]spawn, error) {
-	out := make([][]spawn, len(bins))
+// binary's measurements.
+func alternating[T any](bins []string, n int, measure func(bin string) (T, error)) ([][]T, error) {
+	out := make([][]T, len(bins))
 	for range n {
 		for i, bin := range bins {
-			sp, err := firstToolsList(bin)
+			m, err := measure(bin)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", bin, err)
 			}
-			out[i] = append(out[i], sp)
+			out[i] = append(out[i], m)
 		}
 	}
 	return out, nil
@@ -44,11 +44,11 @@ func printSpawns(out io.Writer, label string, spawns []spawn) {
 func compareServers(c config, out io.Writer) error {
 	fmt.Fprintf(out, "load average         %s\n", loadAverage())
 	bins := append(slices.Clone(c.servers), c.baselines...)
-	spawns, err := spawnAlternating(bins, c.spawns)
+	spawns, err := alternating(bins, c.spawns, firstToolsList)
 	if err != nil {
 		return err
 	}
-	inits, err := initsAlternating(bins, c.spawns)
+	inits, err := alternating(bins, c.spawns, measureInit)
 	if err != nil {
 		return err
 	}

@@ -39,7 +39,7 @@ func measureInit(bin string) (initCost, error) {
 	stderr := &headWriter{max: maxInitTrace}
 	cmd.Stderr = stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s with inittrace: %w", bin, err)
+		return nil, fmt.Errorf("start with inittrace: %w", err)
 	}
 	return parseInitTrace(&stderr.buf)
 }
@@ -88,22 +88,6 @@ func parseInitTrace(r io.Reader) (initCost, error) {
 		return nil, fmt.Errorf("no inittrace lines (not a Go binary, or GODEBUG ignored)")
 	}
 	return cost, nil
-}
-
-// initsAlternating measures each of bins' package initialization n times,
-// in turn, like spawnAlternating.
-func initsAlternating(bins []string, n int) ([][]initCost, error) {
-	out := make([][]initCost, len(bins))
-	for range n {
-		for i, bin := range bins {
-			c, err := measureInit(bin)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = append(out[i], c)
-		}
-	}
-	return out, nil
 }
 
 // printInits prints the median total of package initialization and the

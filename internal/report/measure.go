@@ -88,11 +88,12 @@ func measure(c config, spec, peer string, baselines []string, out io.Writer) err
 		fmt.Fprintf(out, "embedded data        %.1f MiB\n", float64(data.Size())/(1<<20))
 	}
 
-	spawns, err := spawnAlternating(append([]string{bin}, baselines...), c.spawns)
+	bins := append([]string{bin}, baselines...)
+	spawns, err := alternating(bins, c.spawns, firstToolsList)
 	if err != nil {
 		return err
 	}
-	inits, err := initsAlternating(append([]string{bin}, baselines...), c.spawns)
+	inits, err := alternating(bins, c.spawns, measureInit)
 	if err != nil {
 		return err
 	}

@@ -104,8 +104,14 @@ func (r *reader) checkEndpoint(c *Catalog, i int, e *Endpoint) {
 		r.fail("method differs from the method table's")
 		return
 	}
+	r.checkPlaces(c, e, rs.store)
+}
+
+// checkPlaces reports a document place of e outside its block or a def
+// index outside e's spec; e's tag is in range.
+func (r *reader) checkPlaces(c *Catalog, e *Endpoint, store *blockStore) {
 	for _, d := range []Doc{e.Description, e.InputSchema, e.Operation} {
-		r.checkRef(d.ref, rs.store)
+		r.checkRef(d.ref, store)
 	}
 	defs := len(c.SpecOf(e).Defs)
 	for _, d := range e.Defs {

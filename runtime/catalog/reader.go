@@ -122,13 +122,6 @@ func (r *reader) strs() []string {
 	return out
 }
 
-// skipStrs reads a list of strings without keeping it.
-func (r *reader) skipStrs() {
-	for range r.count() {
-		r.str()
-	}
-}
-
 func (r *reader) ints() []int {
 	n := r.count()
 	if n == 0 {
