@@ -2,6 +2,8 @@ package emit
 
 import (
 	"bytes"
+	"fmt"
+	"go/format"
 	"go/parser"
 	"go/token"
 	"regexp"
@@ -106,6 +108,11 @@ func checkGoFile(t *testing.T, pkg, path string, data []byte) {
 		f, err := parser.ParseFile(fset, path, data, parser.ParseComments|parser.AllErrors)
 		if err != nil {
 			t.Fatalf("does not parse: %v", err)
+		}
+		// A file the user's gofmt check would flag is a chore in every
+		// module that generates into its own tree (--package).
+		if formatted, err := format.Source(data); err != nil || !bytes.Equal(formatted, data) {
+			t.Errorf("not as gofmt writes it (err %v):\n%s", err, lineDiff(string(data), string(formatted)))
 		}
 		if f.Name.Name != pkg {
 			t.Errorf("package %s, want %s", f.Name.Name, pkg)
@@ -218,4 +225,22 @@ func TestVersionMarker(t *testing.T) {
 			}
 		}
 	}
+}
+
+// lineDiff is the first line where a and b differ, with its number.
+func lineDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range max(len(al), len(bl)) {
+		x, y := "", ""
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			return fmt.Sprintf("line %d: %q, gofmt %q", i+1, x, y)
+		}
+	}
+	return "no line differs"
 }

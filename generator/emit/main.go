@@ -41,7 +41,8 @@ func mainFile(api *ir.API, opts Options) *jen.File {
 	f.Line()
 	f.Add(doc("apiData is the catalog and the search index ("+dataFile+", runtime/catalog's data format), "+
 		"read in place: the server copies and indexes nothing at start-up.",
-		jen.Comment("//go:embed "+dataFile).Line().Var().Id("apiData").String()))
+		// gofmt sets a directive apart from the doc comment by an empty line.
+		jen.Comment("//").Line().Comment("//go:embed "+dataFile).Line().Var().Id("apiData").String()))
 	f.Line()
 	if opts.Package != "" {
 		f.Add(stubsTable(api)).Line()

@@ -21,6 +21,7 @@ const _ = swagruntime.SupportPackageIsVersion5
 
 // apiData is the catalog and the search index (catalog_gen.bin, runtime/catalog's data format), read
 // in place: the server copies and indexes nothing at start-up.
+//
 //go:embed catalog_gen.bin
 var apiData string
 
