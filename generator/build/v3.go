@@ -23,6 +23,7 @@ func (l *lowerer) lowerV3() grouping {
 		l.schemesV3(d.Components)
 	}
 	if d.Paths != nil && d.Paths.PathItems != nil {
+		release := releaserV3(d.Paths)
 		for path, pi := range d.Paths.PathItems.FromOldest() {
 			if pi == nil {
 				continue
@@ -30,6 +31,7 @@ func (l *lowerer) lowerV3() grouping {
 			for _, o := range operationsV3(pi) {
 				l.operationV3(path, pi, o)
 			}
+			release(path)
 		}
 	}
 	return grouping{groups: tagGroups(d.Extensions), tags: d.Tags}
