@@ -57,3 +57,18 @@ func endpoints(s *ir.Spec) []*ir.Endpoint {
 	}
 	return out
 }
+
+// loadSpec writes spec to a temporary file and loads it; any load error
+// fails the test.
+func loadSpec(t *testing.T, spec string) *load.Doc {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "spec.yaml")
+	if err := os.WriteFile(path, []byte(spec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, ds := load.Load(context.Background(), path, load.Options{})
+	if doc == nil || ds.HasErrors() {
+		t.Fatalf("load: %v", ds)
+	}
+	return doc
+}

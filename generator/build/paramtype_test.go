@@ -1,13 +1,9 @@
 package build
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/swag2mcp/swag2mcp/generator/ir"
-	"github.com/swag2mcp/swag2mcp/generator/load"
 )
 
 // TestParamTypeFromNodes checks that a parameter's Go shape read from its
@@ -48,15 +44,7 @@ components:
 		t.Run(version, func(t *testing.T) {
 			spec := "openapi: " + version + "\ninfo: {title: t, version: \"1\"}\npaths:\n  /a:\n    get:" + params +
 				"      responses: {\"200\": {description: ok}}\n" + components
-			dir := t.TempDir()
-			path := filepath.Join(dir, "spec.yaml")
-			if err := os.WriteFile(path, []byte(spec), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			doc, ds := load.Load(context.Background(), path, load.Options{})
-			if doc == nil || ds.HasErrors() {
-				t.Fatalf("load: %v", ds)
-			}
+			doc := loadSpec(t, spec)
 			op := doc.V3.Paths.PathItems.GetOrZero("/a").Get
 			read := 0
 			for _, p := range op.Parameters {

@@ -1,12 +1,8 @@
 package build
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/swag2mcp/swag2mcp/generator/load"
 	"github.com/swag2mcp/swag2mcp/runtime/filter"
 )
 
@@ -29,14 +25,7 @@ components:
   responses:
     ok: {description: ok, content: {application/json: {schema: {type: object}}}}
 `
-	p := filepath.Join(t.TempDir(), "spec.yaml")
-	if err := os.WriteFile(p, []byte(spec), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	d, ds := load.Load(context.Background(), p, load.Options{})
-	if d == nil || ds.HasErrors() {
-		t.Fatalf("load: %v", ds)
-	}
+	d := loadSpec(t, spec)
 	s, _, _, ds := lowerSpec(d, "t.example", false, filter.Rules{})
 	if ds.HasErrors() {
 		t.Fatalf("lower: %v", ds)
