@@ -31,3 +31,30 @@ func TestCollectModelsRestores(t *testing.T) {
 	}
 	debug.SetGCPercent(150)
 }
+
+// TestCollectEarly: large specs are loaded and lowered at earlyPercent,
+// a lower GOGC the user set (or off) stays, small specs keep theirs, and relax puts
+// the setting back.
+func TestCollectEarly(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	for _, c := range []struct {
+		size       int64
+		user, want int
+	}{
+		{largeSpecs - 1, 100, 100},
+		{largeSpecs, 100, earlyPercent},
+		{largeSpecs, 30, 30},
+		{largeSpecs, -1, -1}, // GOGC=off
+	} {
+		debug.SetGCPercent(c.user)
+		relax := collectEarly(c.size)
+		if got := debug.SetGCPercent(-1); got != c.want {
+			t.Errorf("size %d, GOGC %d: %d while loading, want %d", c.size, c.user, got, c.want)
+		}
+		debug.SetGCPercent(c.want)
+		relax()
+		if got := debug.SetGCPercent(100); got != c.user {
+			t.Errorf("size %d, GOGC %d: %d after relax, want it back", c.size, c.user, got)
+		}
+	}
+}

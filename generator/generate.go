@@ -6,9 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
 	"runtime/trace"
 	"sync"
 
@@ -138,6 +135,7 @@ func lower(ctx context.Context, opts Options, alongside func(*ir.API) error) (*i
 	}
 	var problems diag.List
 	filtered, loaded := 0, 0
+	relax := collectEarly(specBytes(opts.Specs))
 	b := build.NewBuilder(build.Options{
 		Name: opts.Name, Module: opts.Module, Domains: opts.Domains, Strict: opts.Strict,
 		Filter: opts.Filter, Filtered: &filtered, TypedAPI: opts.Package != "",
@@ -161,6 +159,7 @@ func lower(ctx context.Context, opts Options, alongside func(*ir.API) error) (*i
 		res.Warnings = warningsOf(problems)
 		return nil, res, errorsOf(problems)
 	}
+	relax()
 	r := trace.StartRegion(ctx, "collectModels")
 	restore := collectModels()
 	r.End()
@@ -185,51 +184,6 @@ func lower(ctx context.Context, opts Options, alongside func(*ir.API) error) (*i
 	}
 	res.Name, res.Endpoints = api.Name, countEndpoints(api)
 	return api, res, nil
-}
-
-// collectModels runs the collector when the heap's goal is large, and
-// returns what undoes its setting of the collector. The libopenapi models
-// are garbage once lowered, but the goal was set while the last one was
-// alive (twice the live heap): without a collection, emission and the
-// schema check would grow the heap to that goal before the models' memory
-// is reused (Graph beta: 1.25 GB of model, a 3.2 GB peak). Below 64 MB a
-// collection costs more than the memory it saves would.
-//
-// After it the heap holds little more than the IR, so the default goal
-// (twice that) made emission and the check collect again and again (six
-// times on GitHub's spec). Until restore, the goal is five times the live
-// heap but never more than the memory the process held before the
-// collection: emission reuses the models' memory instead of collecting,
-// and the peak stays the one loading set. The settings are the process's;
-// restore puts back what it found.
-func collectModels() (restore func()) {
-	sample := []metrics.Sample{
-		{Name: "/gc/heap/goal:bytes"},
-		{Name: "/memory/classes/total:bytes"},
-		{Name: "/memory/classes/heap/released:bytes"},
-	}
-	metrics.Read(sample)
-	for _, s := range sample {
-		if s.Value.Kind() != metrics.KindUint64 {
-			return func() {}
-		}
-	}
-	if sample[0].Value.Uint64() < 64<<20 {
-		return func() {}
-	}
-	held := sample[1].Value.Uint64() - sample[2].Value.Uint64()
-	runtime.GC()
-	// A lower limit or a higher GOGC the user set stays.
-	limit := debug.SetMemoryLimit(-1)
-	debug.SetMemoryLimit(min(limit, int64(held)))
-	percent := debug.SetGCPercent(400)
-	if percent < 0 || percent > 400 {
-		debug.SetGCPercent(percent)
-	}
-	return func() {
-		debug.SetGCPercent(percent)
-		debug.SetMemoryLimit(limit)
-	}
 }
 
 // countEndpoints counts api's endpoints.

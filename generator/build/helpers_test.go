@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	v3high "github.com/pb33f/libopenapi/datamodel/high/v3"
+
 	"github.com/swag2mcp/swag2mcp/generator/diag"
 	"github.com/swag2mcp/swag2mcp/generator/ir"
 	"github.com/swag2mcp/swag2mcp/generator/load"
@@ -71,4 +73,16 @@ func loadSpec(t *testing.T, spec string) *load.Doc {
 		t.Fatalf("load: %v", ds)
 	}
 	return doc
+}
+
+// pathItemV3 is doc's path item at path, built.
+func pathItemV3(t *testing.T, doc *load.Doc, path string) *v3high.PathItem {
+	t.Helper()
+	for p := range doc.PathsV3() {
+		if p.Path == path && p.Item != nil {
+			return p.Item
+		}
+	}
+	t.Fatalf("no path item %s", path)
+	return nil
 }

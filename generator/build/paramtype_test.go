@@ -45,7 +45,7 @@ components:
 			spec := "openapi: " + version + "\ninfo: {title: t, version: \"1\"}\npaths:\n  /a:\n    get:" + params +
 				"      responses: {\"200\": {description: ok}}\n" + components
 			doc := loadSpec(t, spec)
-			op := doc.V3.Paths.PathItems.GetOrZero("/a").Get
+			op := pathItemV3(t, doc, "/a").Get
 			read := 0
 			for _, p := range op.Parameters {
 				sp := p.Schema

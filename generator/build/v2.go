@@ -20,14 +20,13 @@ func (l *lowerer) lowerV2() grouping {
 	}
 	l.spec.BaseURL = baseURLV2(d.Schemes, d.Host, d.BasePath)
 	l.schemesV2(d.SecurityDefinitions)
-	if d.Paths != nil && d.Paths.PathItems != nil {
-		for path, pi := range d.Paths.PathItems.FromOldest() {
-			if pi == nil {
-				continue
-			}
-			for _, o := range operationsV2(pi) {
-				l.operationV2(path, pi, o)
-			}
+	for p := range l.doc.PathsV2() {
+		l.diags = append(l.diags, p.Diags...)
+		if p.Item == nil {
+			continue
+		}
+		for _, o := range operationsV2(p.Item) {
+			l.operationV2(p.Path, p.Item, o)
 		}
 	}
 	return grouping{groups: tagGroups(d.Extensions), tags: d.Tags}

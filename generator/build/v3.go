@@ -22,16 +22,13 @@ func (l *lowerer) lowerV3() grouping {
 	if d.Components != nil {
 		l.schemesV3(d.Components)
 	}
-	if d.Paths != nil && d.Paths.PathItems != nil {
-		release := releaserV3(d.Paths)
-		for path, pi := range d.Paths.PathItems.FromOldest() {
-			if pi == nil {
-				continue
-			}
-			for _, o := range operationsV3(pi) {
-				l.operationV3(path, pi, o)
-			}
-			release(path)
+	for p := range l.doc.PathsV3() {
+		l.diags = append(l.diags, p.Diags...)
+		if p.Item == nil {
+			continue
+		}
+		for _, o := range operationsV3(p.Item) {
+			l.operationV3(p.Path, p.Item, o)
 		}
 	}
 	return grouping{groups: tagGroups(d.Extensions), tags: d.Tags}

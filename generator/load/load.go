@@ -37,6 +37,9 @@ type Doc struct {
 	V3      *v3high.Document
 	Dialect jsonschema.Dialect
 	Index   *index.SpecIndex // libopenapi's index of the root file, for schema rendering
+
+	paths        *yaml.Node // the paths object whose items PathsV2 or PathsV3 builds
+	refsReported bool       // the reference checker explained unresolvable references
 }
 
 // Load reads the spec at path. It returns the document, or nil when errors
@@ -114,7 +117,7 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 		return nil, diags
 	}
 	r = trace.StartRegion(ctx, "load.refs")
-	refDiags, remoteRefs := checkRefs(ctx, path, dir, realDir, info.RootNode, opts)
+	refDiags, remoteRefs, intoPaths := checkRefs(ctx, path, dir, realDir, info.RootNode, opts)
 	r.End()
 	diags = append(diags, refDiags...)
 
@@ -122,22 +125,29 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	r = trace.StartRegion(ctx, "load.model")
 	defer r.End()
 	var buildErr error
+	var paths *yaml.Node
+	restore := func() {}
+	if !intoPaths {
+		paths, restore = hidePaths(info.RootNode)
+	}
 	if dialect == jsonschema.Swagger2 {
 		m, err := ld.BuildV2Model()
 		buildErr = err
 		if m != nil {
-			doc.V2, doc.Index = &m.Model, m.Index
+			doc.V2, doc.Index, doc.paths = &m.Model, m.Index, paths
 		}
 	} else {
 		m, err := ld.BuildV3Model()
 		buildErr = err
 		if m != nil {
-			doc.V3, doc.Index = &m.Model, m.Index
+			doc.V3, doc.Index, doc.paths = &m.Model, m.Index, paths
 		}
 	}
+	restore()
 	fetchDiags := fetchProblems(remoteRefs, fetcher)
 	diags = append(diags, fetchDiags...)
-	diags = append(diags, buildProblems(path, buildErr, len(refDiags)+len(fetchDiags) > 0)...)
+	doc.refsReported = len(refDiags)+len(fetchDiags) > 0
+	diags = append(diags, buildProblems(path, buildErr, doc.refsReported)...)
 	if doc.V2 == nil && doc.V3 == nil && !diags.HasErrors() {
 		diags.Errorf(path, 0, 0, "the OpenAPI parser built no model for this file")
 	}

@@ -42,6 +42,11 @@ type refChecker struct {
 	// keys indexes the large mappings pointers pass through (such as
 	// components/schemas), so a step is not a scan of every key.
 	keys map[*yaml.Node]map[string]*yaml.Node
+	// root is the root spec's document; intoPaths is set by a pointer
+	// into its paths object (the loader then lets libopenapi build the
+	// paths, whose index must see them under their name).
+	root      *yaml.Node
+	intoPaths bool
 }
 
 // pointerKey is a JSON pointer into one parsed file.
@@ -59,8 +64,8 @@ type remoteRef struct {
 }
 
 // checkRefs checks the references reachable from the root spec at file
-// (whose contents are root).
-func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, opts Options) (diag.List, []remoteRef) {
+// (whose contents are root), and says whether one points into its paths.
+func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, opts Options) (diags diag.List, remote []remoteRef, intoPaths bool) {
 	abs := filepath.Join(dir, filepath.Base(file))
 	c := &refChecker{
 		ctx:     ctx,
@@ -73,6 +78,7 @@ func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, 
 		display: map[string]string{abs: file},
 		missing: map[pointerKey]string{},
 		keys:    map[*yaml.Node]map[string]*yaml.Node{},
+		root:    root,
 	}
 	for len(c.queue) > 0 {
 		if err := ctx.Err(); err != nil {
@@ -83,7 +89,7 @@ func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, 
 		c.queue = c.queue[1:]
 		c.walk(next, c.files[next])
 	}
-	return c.diags, c.remoteRefs
+	return c.diags, c.remoteRefs, c.intoPaths
 }
 
 // walk checks every $ref under n, which belongs to the file at abs.
@@ -190,6 +196,9 @@ func (c *refChecker) open(here string, v *yaml.Node, ref, target, rel string) *y
 func (c *refChecker) checkPointer(here string, v *yaml.Node, ref string, root *yaml.Node, frag string) {
 	if !strings.HasPrefix(frag, "/") {
 		return // whole document, or a JSON Schema anchor we do not track
+	}
+	if root == c.root && (frag == "/paths" || strings.HasPrefix(frag, "/paths/")) {
+		c.intoPaths = true
 	}
 	key := pointerKey{root, frag}
 	tok, seen := c.missing[key]
