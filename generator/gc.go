@@ -14,8 +14,9 @@ import (
 // largeSpecs is the size of the specs from which loading and lowering run
 // the collector at earlyPercent instead of the default: at GOGC 100 the
 // heap grows to twice the live model, which for Graph beta's 47 MB spec
-// put the peak at 1.6 GB; at GOGC 50 it is 1.27 GB, with no more CPU (the
-// smaller heap faults in fewer pages). On GitHub's 13 MB spec GOGC 50
+// put the peak at 1.6 GB; at GOGC 50 it is 1.22–1.34 GB for about the
+// same CPU (the smaller heap faults in fewer pages; GOGC 75 saved up to a
+// tenth of it but peaked at 1.33–1.47 GB). On GitHub's 13 MB spec GOGC 50
 // costs about 5% more CPU and saves almost nothing, so smaller specs keep
 // the default.
 const largeSpecs = 32 << 20
@@ -37,8 +38,7 @@ func specBytes(paths []string) int64 {
 
 // collectEarly lowers GOGC to earlyPercent while specs of size bytes are
 // loaded and lowered, when they are large; a lower GOGC the user set, or
-// GOGC=off, stays.
-// It returns what puts the setting back.
+// GOGC=off, stays. It returns what puts the setting back.
 func collectEarly(size int64) (relax func()) {
 	if size < largeSpecs {
 		return func() {}
