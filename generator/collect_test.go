@@ -1,6 +1,9 @@
 package generator
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -56,5 +59,26 @@ func TestCollectEarly(t *testing.T) {
 		if got := debug.SetGCPercent(100); got != c.user {
 			t.Errorf("size %d, GOGC %d: %d after relax, want it back", c.size, c.user, got)
 		}
+	}
+}
+
+// TestLowerRelaxesOnFailure: when a large spec fails to load, lowering
+// still puts the user's GOGC back.
+func TestLowerRelaxesOnFailure(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	path := filepath.Join(t.TempDir(), "big.yaml")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(largeSpecs); err != nil { // zero bytes: no spec
+		t.Fatal(err)
+	}
+	f.Close()
+	if _, _, err := lower(context.Background(), Options{Specs: []string{path}}, nil); err == nil {
+		t.Fatal("lower accepted 32 MiB of zero bytes")
+	}
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC %d after a failed load, want 100 back", got)
 	}
 }

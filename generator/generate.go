@@ -133,33 +133,21 @@ func lower(ctx context.Context, opts Options, alongside func(*ir.API) error) (*i
 	if len(opts.Specs) == 0 {
 		return nil, res, errors.New("no spec given")
 	}
-	var problems diag.List
-	filtered, loaded := 0, 0
-	relax := collectEarly(specBytes(opts.Specs))
+	filtered := 0
 	b := build.NewBuilder(build.Options{
 		Name: opts.Name, Module: opts.Module, Domains: opts.Domains, Strict: opts.Strict,
 		Filter: opts.Filter, Filtered: &filtered, TypedAPI: opts.Package != "",
 	})
-	for _, path := range opts.Specs {
-		if err := ctx.Err(); err != nil {
-			return nil, res, err
-		}
-		r := trace.StartRegion(ctx, "load")
-		doc, ds := load.Load(ctx, path, load.Options{AllowRemoteRefs: opts.AllowRemoteRefs})
-		r.End()
-		r = trace.StartRegion(ctx, "lower")
-		problems = append(problems, ds...)
-		if doc != nil {
-			b.Add(doc)
-			loaded++
-		}
-		r.End()
+	relax := collectEarly(specBytes(opts.Specs))
+	problems, loaded, err := addSpecs(ctx, opts, b)
+	relax()
+	if err != nil {
+		return nil, res, err
 	}
 	if loaded == 0 {
 		res.Warnings = warningsOf(problems)
 		return nil, res, errorsOf(problems)
 	}
-	relax()
 	r := trace.StartRegion(ctx, "collectModels")
 	restore := collectModels()
 	r.End()
@@ -184,6 +172,27 @@ func lower(ctx context.Context, opts Options, alongside func(*ir.API) error) (*i
 	}
 	res.Name, res.Endpoints = api.Name, countEndpoints(api)
 	return api, res, nil
+}
+
+// addSpecs loads each spec in turn and lowers it into b, and says how many
+// loaded; err is set only when ctx ends.
+func addSpecs(ctx context.Context, opts Options, b *build.Builder) (problems diag.List, loaded int, err error) {
+	for _, path := range opts.Specs {
+		if err := ctx.Err(); err != nil {
+			return problems, loaded, err
+		}
+		r := trace.StartRegion(ctx, "load")
+		doc, ds := load.Load(ctx, path, load.Options{AllowRemoteRefs: opts.AllowRemoteRefs})
+		r.End()
+		r = trace.StartRegion(ctx, "lower")
+		problems = append(problems, ds...)
+		if doc != nil {
+			b.Add(doc)
+			loaded++
+		}
+		r.End()
+	}
+	return problems, loaded, nil
 }
 
 // countEndpoints counts api's endpoints.
