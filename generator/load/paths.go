@@ -72,116 +72,130 @@ func hidePaths(doc *yaml.Node) (paths *yaml.Node, restore func()) {
 // Each is built when reached, unless the document's model holds them
 // already; nothing keeps an item once the next has been asked for.
 func (d *Doc) PathsV3() iter.Seq[PathItem[*v3high.PathItem]] {
-	return func(yield func(PathItem[*v3high.PathItem]) bool) {
-		if d.paths == nil {
-			if d.V3 != nil && d.V3.Paths != nil {
-				builtPaths(d.V3.Paths.PathItems, d.V3.Paths.GoLow().PathItems, yield)
-			}
-			return
-		}
-		// libopenapi's OpenAPI 3 model finds its context under this key.
-		top := context.WithValue(context.Background(), "modelCtx", &base.ModelContext{SchemaCache: &sync.Map{}}) //nolint:staticcheck
-		buildPaths(d, yield, func(key, node *yaml.Node) (*v3high.PathItem, error) {
-			ctx, idx := top, d.Index
-			var ref *yaml.Node
-			if ok, _, _ := utils.IsNodeRefValue(node); ok {
-				ref = node
-				r, fIdx, err, fCtx := low.LocateRefNodeWithContext(ctx, node, idx)
-				if r == nil {
-					at := utils.GetRefValueNode(node)
-					err = fmt.Errorf("cannot find reference: '%s' at line %d, col %d", at.Value, at.Line, at.Column)
-				}
-				if r == nil || (err != nil && !idx.AllowCircularReferenceResolving()) {
-					return nil, fmt.Errorf("path item build failed: %w", err)
-				}
-				node, ctx = r, fCtx
-				if fIdx != nil {
-					idx = fIdx
-				}
-			}
-			lp := new(v3low.PathItem)
-			_ = low.BuildModel(node, lp)
-			// libopenapi logs a path item's build error and keeps the
-			// item; so does the loader, so its output stays the same.
-			_ = lp.Build(ctx, key, node, idx)
-			if ref != nil {
-				_, _, v := utils.IsNodeRefValue(ref)
-				lp.SetReference(v, ref)
-			}
-			lp.Nodes.Store(key.Line, key)
-			return v3high.NewPathItem(lp), nil
-		})
+	var built iter.Seq[PathItem[*v3high.PathItem]]
+	if d.V3 != nil && d.V3.Paths != nil {
+		built = builtPaths(d.V3.Paths.PathItems, d.V3.Paths.GoLow().PathItems)
 	}
+	// libopenapi's OpenAPI 3 model finds its context under this key.
+	ctx := context.WithValue(context.Background(), "modelCtx", &base.ModelContext{SchemaCache: &sync.Map{}}) //nolint:staticcheck
+	return pathItems(d, built, func(key, node *yaml.Node) (*v3high.PathItem, error) {
+		return d.pathItemV3(ctx, key, node)
+	})
 }
 
 // PathsV2 is PathsV3 for a Swagger 2.0 document.
 func (d *Doc) PathsV2() iter.Seq[PathItem[*v2high.PathItem]] {
-	return func(yield func(PathItem[*v2high.PathItem]) bool) {
-		if d.paths == nil {
-			if d.V2 != nil && d.V2.Paths != nil {
-				builtPaths(d.V2.Paths.PathItems, d.V2.Paths.GoLow().PathItems, yield)
-			}
-			return
-		}
-		buildPaths(d, yield, func(key, node *yaml.Node) (*v2high.PathItem, error) {
-			ctx, idx := context.Background(), d.Index
-			var ref low.NodeReference[string]
-			if ok, refKey, v := utils.IsNodeRefValue(node); ok {
-				ref = low.NodeReference[string]{Value: v, KeyNode: refKey, ValueNode: utils.GetRefValueNode(node)}
-				r, fIdx, err, fCtx := low.LocateRefEnd(ctx, node, idx, 0)
-				if err != nil {
-					return nil, fmt.Errorf("path item build failed: %w", err)
-				}
-				node, idx, ctx = r, fIdx, fCtx
-			}
-			lp := new(v2low.PathItem)
-			_ = low.BuildModel(node, lp)
-			if err := lp.Build(ctx, key, node, idx); err != nil {
-				return nil, err
-			}
-			if ref.Value != "" {
-				lp.Ref = ref
-			}
-			return v2high.NewPathItem(lp), nil
-		})
+	var built iter.Seq[PathItem[*v2high.PathItem]]
+	if d.V2 != nil && d.V2.Paths != nil {
+		built = builtPaths(d.V2.Paths.PathItems, d.V2.Paths.GoLow().PathItems)
 	}
+	return pathItems(d, built, d.pathItemV2)
+}
+
+// pathItemV3 builds one OpenAPI 3 path item's low and high models as
+// libopenapi's paths object builds each entry, a $ref to a path item
+// followed first.
+func (d *Doc) pathItemV3(ctx context.Context, key, node *yaml.Node) (*v3high.PathItem, error) {
+	idx := d.Index
+	var ref *yaml.Node
+	if ok, _, _ := utils.IsNodeRefValue(node); ok {
+		ref = node
+		r, fIdx, err, fCtx := low.LocateRefNodeWithContext(ctx, node, idx)
+		if r == nil {
+			at := utils.GetRefValueNode(node)
+			err = fmt.Errorf("cannot find reference: '%s' at line %d, col %d", at.Value, at.Line, at.Column)
+		}
+		if r == nil || (err != nil && !idx.AllowCircularReferenceResolving()) {
+			return nil, fmt.Errorf("path item build failed: %w", err)
+		}
+		node, ctx = r, fCtx
+		if fIdx != nil {
+			idx = fIdx
+		}
+	}
+	lp := new(v3low.PathItem)
+	_ = low.BuildModel(node, lp)
+	// libopenapi logs a path item's build error and keeps the item; so
+	// does the loader, so its output stays the same.
+	_ = lp.Build(ctx, key, node, idx)
+	if ref != nil {
+		_, _, v := utils.IsNodeRefValue(ref)
+		lp.SetReference(v, ref)
+	}
+	lp.Nodes.Store(key.Line, key)
+	return v3high.NewPathItem(lp), nil
+}
+
+// pathItemV2 is pathItemV3 for Swagger 2.0, whose paths object gives up
+// on an item that fails to build.
+func (d *Doc) pathItemV2(key, node *yaml.Node) (*v2high.PathItem, error) {
+	ctx, idx := context.Background(), d.Index
+	var ref low.NodeReference[string]
+	if ok, refKey, v := utils.IsNodeRefValue(node); ok {
+		ref = low.NodeReference[string]{Value: v, KeyNode: refKey, ValueNode: utils.GetRefValueNode(node)}
+		r, fIdx, err, fCtx := low.LocateRefEnd(ctx, node, idx, 0)
+		if err != nil {
+			return nil, fmt.Errorf("path item build failed: %w", err)
+		}
+		node, idx, ctx = r, fIdx, fCtx
+	}
+	lp := new(v2low.PathItem)
+	_ = low.BuildModel(node, lp)
+	if err := lp.Build(ctx, key, node, idx); err != nil {
+		return nil, err
+	}
+	if ref.Value != "" {
+		lp.Ref = ref
+	}
+	return v2high.NewPathItem(lp), nil
 }
 
 // builtPaths yields the path items of a model libopenapi built.
-func builtPaths[T, L any](items *orderedmap.Map[string, T], lows *orderedmap.Map[low.KeyReference[string], L], yield func(PathItem[T]) bool) {
-	keys := make(map[string]*yaml.Node)
-	for k := range lows.KeysFromOldest() {
-		keys[k.Value] = k.KeyNode
-	}
-	for path, pi := range items.FromOldest() {
-		if !yield(PathItem[T]{Path: path, Key: keys[path], Item: pi}) {
-			return
+func builtPaths[T, L any](items *orderedmap.Map[string, T], lows *orderedmap.Map[low.KeyReference[string], L]) iter.Seq[PathItem[T]] {
+	return func(yield func(PathItem[T]) bool) {
+		keys := make(map[string]*yaml.Node)
+		for k := range lows.KeysFromOldest() {
+			keys[k.Value] = k.KeyNode
+		}
+		for path, pi := range items.FromOldest() {
+			if !yield(PathItem[T]{Path: path, Key: keys[path], Item: pi}) {
+				return
+			}
 		}
 	}
 }
 
-// buildPaths yields each entry of d.paths as build makes it from its key
-// and value nodes, a few ahead of the consumer on other goroutines. An
-// error, or a panic in libopenapi, becomes the item's diagnostics.
-func buildPaths[T any](d *Doc, yield func(PathItem[T]) bool, build func(key, value *yaml.Node) (T, error)) {
-	ahead(pathEntries(d.paths), 2*runtime.GOMAXPROCS(0), func(e [2]*yaml.Node) (out PathItem[T]) {
-		key := e[0]
-		out = PathItem[T]{Path: key.Value, Key: key}
-		defer func() {
-			if r := recover(); r != nil {
-				var none T
-				out.Item, out.Diags = none, nil
-				out.Diags.Errorf(d.Path, key.Line, key.Column, "the OpenAPI parser failed on path %q: %v", key.Value, r)
-			}
-		}()
-		item, err := build(key, e[1])
-		if err != nil {
-			out.Diags = buildProblems(d.Path, err, d.refsReported)
-			return out
+// pathItems yields the entries of d.paths as build makes them from their
+// key and value nodes, a few ahead of the consumer on other goroutines;
+// an error, or a panic in libopenapi, becomes the item's diagnostics.
+// Without hidden paths it yields built, the model's own items (if any).
+func pathItems[T any](d *Doc, built iter.Seq[PathItem[T]], build func(key, value *yaml.Node) (T, error)) iter.Seq[PathItem[T]] {
+	if d.paths == nil {
+		if built == nil {
+			return func(func(PathItem[T]) bool) {}
 		}
-		out.Item = item
-		return out
-	}, yield)
+		return built
+	}
+	return func(yield func(PathItem[T]) bool) {
+		ahead(pathEntries(d.paths), 2*runtime.GOMAXPROCS(0), func(e [2]*yaml.Node) (out PathItem[T]) {
+			key := e[0]
+			out = PathItem[T]{Path: key.Value, Key: key}
+			defer func() {
+				if r := recover(); r != nil {
+					var none T
+					out.Item, out.Diags = none, nil
+					out.Diags.Errorf(d.Path, key.Line, key.Column, "the OpenAPI parser failed on path %q: %v", key.Value, r)
+				}
+			}()
+			item, err := build(key, e[1])
+			if err != nil {
+				out.Diags = buildProblems(d.Path, err, d.refsReported)
+				return out
+			}
+			out.Item = item
+			return out
+		}, yield)
+	}
 }
 
 // pathEntries lists a paths object's key and value nodes, extensions left out.
