@@ -117,9 +117,9 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 		return nil, diags
 	}
 	r = trace.StartRegion(ctx, "load.refs")
-	refDiags, remoteRefs, intoPaths := checkRefs(ctx, path, dir, realDir, info.RootNode, opts)
+	refs := checkRefs(ctx, path, dir, realDir, info.RootNode, opts)
 	r.End()
-	diags = append(diags, refDiags...)
+	diags = append(diags, refs.diags...)
 
 	doc = &Doc{Path: path, Version: version, Dialect: dialect}
 	r = trace.StartRegion(ctx, "load.model")
@@ -127,8 +127,8 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	var buildErr error
 	var paths *yaml.Node
 	restore := func() {}
-	if !intoPaths {
-		paths, restore = hidePaths(info.RootNode)
+	if !refs.intoPaths {
+		paths, restore = hidePaths(info.RootNode, !refs.external)
 	}
 	if dialect == jsonschema.Swagger2 {
 		m, err := ld.BuildV2Model()
@@ -144,9 +144,9 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 		}
 	}
 	restore()
-	fetchDiags := fetchProblems(remoteRefs, fetcher)
+	fetchDiags := fetchProblems(refs.remote, fetcher)
 	diags = append(diags, fetchDiags...)
-	doc.refsReported = len(refDiags)+len(fetchDiags) > 0
+	doc.refsReported = len(refs.diags)+len(fetchDiags) > 0
 	diags = append(diags, buildProblems(path, buildErr, doc.refsReported)...)
 	if doc.V2 == nil && doc.V3 == nil && !diags.HasErrors() {
 		diags.Errorf(path, 0, 0, "the OpenAPI parser built no model for this file")
@@ -159,14 +159,18 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	return doc, diags
 }
 
-// parse runs libopenapi's parser on data. A JSON file must be JSON: the
-// YAML parser libopenapi reads it with accepts more (trailing commas,
-// comments), and its JSON errors carry no position, which encoding/json's
-// offset gives. That check (jsonSyntax) runs on another core while the
-// parser, which uses one, reads the same bytes: on GitHub's spec it takes
-// 0.1 s off the wall time. A syntax error wins over whatever the parser
-// returned or panicked with.
+// parse reads data into libopenapi's document: a JSON spec on every core
+// (readJSON); anything else, and JSON readJSON declines, with libopenapi's
+// parser. A JSON file must be JSON: the YAML parser libopenapi falls back
+// to accepts more (trailing commas, comments), and its JSON errors carry
+// no position, which encoding/json's offset gives. That check (jsonSyntax)
+// runs on another core while the parser, which uses one, reads the same
+// bytes. A syntax error wins over whatever the parser returned or panicked
+// with.
 func parse(path string, data []byte, cfg *datamodel.DocumentConfiguration) (ld libopenapi.Document, syntax diag.List, err error) {
+	if ld, ok := readJSON(data, cfg); ok {
+		return ld, nil, nil // jsontree reads only valid JSON
+	}
 	done := make(chan diag.List, 1)
 	go func() {
 		var d diag.List

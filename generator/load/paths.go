@@ -40,15 +40,28 @@ type PathItem[T any] struct {
 
 // hiddenPathsKey stands in for the root's paths key while libopenapi
 // builds the document: a key it does not know, so it builds no path
-// item, while its index still walks them and records their references.
+// item.
 const hiddenPathsKey = "swag2mcp hidden paths"
 
 // hidePaths renames the root mapping's paths keys and returns the paths
 // object's value node (nil when there is none) and what restores the
 // keys. A document whose paths come through a merge key keeps them.
-func hidePaths(doc *yaml.Node) (paths *yaml.Node, restore func()) {
+//
+// With fromIndex the paths' values are replaced by an empty mapping too,
+// so libopenapi's index, which walks every node for references on one
+// core (a tenth of generation's wall time on GitHub's spec), skips them.
+// That is only for a spec that references no other document: a path
+// item built later then finds each local target by its pointer, which
+// the index does not need to have met; another document's target the
+// index must have loaded.
+func hidePaths(doc *yaml.Node, fromIndex bool) (paths *yaml.Node, restore func()) {
 	const label = "paths" // in Swagger 2.0 and OpenAPI 3 alike
-	var keys []*yaml.Node
+	type hidden struct {
+		key     *yaml.Node
+		value   **yaml.Node
+		visible *yaml.Node
+	}
+	var keys []hidden
 	if doc != nil && doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
 		root := doc.Content[0]
 		for i := 0; root.Kind == yaml.MappingNode && i+1 < len(root.Content); i += 2 {
@@ -56,14 +69,19 @@ func hidePaths(doc *yaml.Node) (paths *yaml.Node, restore func()) {
 				if paths == nil {
 					paths = utils.NodeAlias(root.Content[i+1])
 				}
-				keys = append(keys, k)
+				h := hidden{key: k, value: &root.Content[i+1], visible: root.Content[i+1]}
+				keys = append(keys, h)
 				k.Value = hiddenPathsKey
+				if fromIndex {
+					*h.value = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: h.visible.Line, Column: h.visible.Column}
+				}
 			}
 		}
 	}
 	return paths, func() {
-		for _, k := range keys {
-			k.Value = label
+		for _, h := range keys {
+			h.key.Value = label
+			*h.value = h.visible
 		}
 	}
 }

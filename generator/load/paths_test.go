@@ -225,3 +225,34 @@ func checkCollected[T any](t *testing.T, items []weak.Pointer[T]) {
 		}
 	}
 }
+
+// TestPathsKeptFromIndex: in a spec that references no other document,
+// libopenapi's index does not walk the paths (its references there are
+// not in the index), and a path item built later still resolves them.
+// With a reference to another file (pathsSpec) the index walks them.
+func TestPathsKeptFromIndex(t *testing.T) {
+	spec := map[string]string{"spec.yaml": `openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /b/{id}:
+    parameters: [{$ref: "#/components/parameters/id"}]
+    get: {operationId: getB, responses: {"200": {description: ok}}}
+components:
+  parameters:
+    id: {name: id, in: path, required: true, schema: {type: string}}
+`}
+	// The spec's only references are in its paths.
+	inPaths := func(d *Doc) int { return len(d.Index.GetAllReferences()) }
+	d := loadFiles(t, spec)
+	if n := inPaths(d); n != 0 {
+		t.Errorf("the index holds %d references from the paths", n)
+	}
+	for p := range d.PathsV3() {
+		if len(p.Diags) > 0 || p.Item == nil || len(p.Item.Parameters) != 1 || p.Item.Parameters[0].Name != "id" {
+			t.Fatalf("%s: item %v, %v", p.Path, p.Item, p.Diags)
+		}
+	}
+	if n := inPaths(loadFiles(t, pathsSpec)); n == 0 {
+		t.Errorf("with a reference to another file the index holds no reference from the paths")
+	}
+}

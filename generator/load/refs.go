@@ -47,6 +47,19 @@ type refChecker struct {
 	// paths, whose index must see them under their name).
 	root      *yaml.Node
 	intoPaths bool
+	// external is set by a reference to another document.
+	external bool
+}
+
+// refReport is what checkRefs found.
+type refReport struct {
+	diags diag.List
+	// remote are the remote references, when they are allowed.
+	remote []remoteRef
+	// intoPaths: a pointer leads into the root spec's paths object.
+	intoPaths bool
+	// external: a reference names another document (a file or URL).
+	external bool
 }
 
 // pointerKey is a JSON pointer into one parsed file.
@@ -64,8 +77,9 @@ type remoteRef struct {
 }
 
 // checkRefs checks the references reachable from the root spec at file
-// (whose contents are root), and says whether one points into its paths.
-func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, opts Options) (diags diag.List, remote []remoteRef, intoPaths bool) {
+// (whose contents are root), and says whether one points into its paths
+// or out of the root spec.
+func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, opts Options) refReport {
 	abs := filepath.Join(dir, filepath.Base(file))
 	c := &refChecker{
 		ctx:     ctx,
@@ -89,7 +103,7 @@ func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, 
 		c.queue = c.queue[1:]
 		c.walk(next, c.files[next])
 	}
-	return c.diags, c.remoteRefs, c.intoPaths
+	return refReport{diags: c.diags, remote: c.remoteRefs, intoPaths: c.intoPaths, external: c.external}
 }
 
 // walk checks every $ref under n, which belongs to the file at abs.
@@ -126,6 +140,7 @@ func (c *refChecker) check(abs string, v *yaml.Node) {
 		c.checkPointer(here, v, ref, c.files[abs], frag)
 		return
 	}
+	c.external = true
 	if isRemote(filePart) {
 		if !c.remote {
 			c.diags.Errorf(here, v.Line, v.Column,
