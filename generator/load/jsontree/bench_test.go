@@ -18,6 +18,9 @@ func BenchmarkParse(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		if _, ok := Parse(data, 0); !ok {
+			b.Skip("jsontree leaves this spec to libopenapi (the golden petstore is YAML)")
+		}
 		b.Run("jsontree", func(b *testing.B) {
 			for b.Loop() {
 				if _, ok := Parse(data, runtime.GOMAXPROCS(0)); !ok {
