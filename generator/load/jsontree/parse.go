@@ -118,18 +118,31 @@ func (sp *splitter) wait() bool {
 func (sp *splitter) work() {
 	s := newScanner(nil)
 	for batch := range sp.pieces {
-		for _, p := range batch {
-			if sp.declined.Load() {
-				break
-			}
-			s.data, s.pos, s.line, s.col, s.depth = sp.data[:p.end], p.start, p.line, p.col, splitDepth
-			n, ok := s.value()
-			if !ok || s.pos != p.end {
-				sp.declined.Store(true)
-				break
-			}
-			*p.into = *n
+		sp.read(s, batch)
+	}
+}
+
+// read reads a batch of pieces. A panic declines the document rather than
+// ending the process (no caller could recover it on this goroutine); the
+// worker goes on draining batches, so the reader never blocks.
+func (sp *splitter) read(s *scanner, batch []piece) {
+	defer func() {
+		if recover() != nil {
+			sp.declined.Store(true)
 		}
+	}()
+	for _, p := range batch {
+		if sp.declined.Load() {
+			return
+		}
+		s.data, s.pos, s.line, s.col, s.depth = sp.data[:p.end], p.start, p.line, p.col, splitDepth
+		s.open = s.open[:0]
+		n, ok := s.value()
+		if !ok || s.pos != p.end {
+			sp.declined.Store(true)
+			return
+		}
+		*p.into = *n
 	}
 }
 

@@ -177,3 +177,16 @@ func prettyJSON(t *testing.T, s string) string {
 	}
 	return string(b)
 }
+
+// TestWorkerPanicDeclines: a panic in a worker declines the document, and
+// the workers still drain every batch, so wait returns.
+func TestWorkerPanicDeclines(t *testing.T) {
+	data := []byte(`{"a": 1}`)
+	sp := newSplitter(data, 2)
+	for range 10 { // more batches than the channel holds
+		sp.pieces <- []piece{{start: 0, end: len(data), line: 1, col: 1}} // into nil: the write panics
+	}
+	if sp.wait() {
+		t.Fatal("a worker panicked and the document was not declined")
+	}
+}
