@@ -144,7 +144,7 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 		}
 	}
 	restore()
-	fetchDiags := fetchProblems(refs.remote, fetcher)
+	fetchDiags := fetchProblems(refs.remoteRefs, fetcher)
 	diags = append(diags, fetchDiags...)
 	doc.refsReported = len(refs.diags)+len(fetchDiags) > 0
 	diags = append(diags, buildProblems(path, buildErr, doc.refsReported)...)

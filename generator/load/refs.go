@@ -29,10 +29,8 @@ type refChecker struct {
 	files   map[string]*yaml.Node
 	queue   []string // absolute paths still to scan
 	display map[string]string
-	diags   diag.List
-	// remoteRefs are the remote references met when they are allowed, so a
-	// failed fetch can be reported where the reference is.
-	remoteRefs []remoteRef
+	// refReport is what the check finds.
+	refReport
 	// missing is, per JSON pointer already followed, the token it found
 	// no node for ("" when it resolves). Specs repeat the same targets
 	// (Graph beta: hundreds of thousands of $refs to a few thousand
@@ -42,21 +40,19 @@ type refChecker struct {
 	// keys indexes the large mappings pointers pass through (such as
 	// components/schemas), so a step is not a scan of every key.
 	keys map[*yaml.Node]map[string]*yaml.Node
-	// root is the root spec's document; intoPaths is set by a pointer
-	// into its paths object (the loader then lets libopenapi build the
-	// paths, whose index must see them under their name).
-	root      *yaml.Node
-	intoPaths bool
-	// external is set by a reference to another document.
-	external bool
+	// root is the root spec's document.
+	root *yaml.Node
 }
 
 // refReport is what checkRefs found.
 type refReport struct {
 	diags diag.List
-	// remote are the remote references, when they are allowed.
-	remote []remoteRef
-	// intoPaths: a pointer leads into the root spec's paths object.
+	// remoteRefs are the remote references met when they are allowed, so
+	// a failed fetch can be reported where the reference is.
+	remoteRefs []remoteRef
+	// intoPaths: a pointer leads into the root spec's paths object (the
+	// loader then lets libopenapi build the paths, whose index must see
+	// them under their name).
 	intoPaths bool
 	// external: a reference names another document (a file or URL).
 	external bool
@@ -103,7 +99,7 @@ func checkRefs(ctx context.Context, file, dir, realDir string, root *yaml.Node, 
 		c.queue = c.queue[1:]
 		c.walk(next, c.files[next])
 	}
-	return refReport{diags: c.diags, remote: c.remoteRefs, intoPaths: c.intoPaths, external: c.external}
+	return c.refReport
 }
 
 // walk checks every $ref under n, which belongs to the file at abs.

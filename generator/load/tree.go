@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"runtime"
+	"slices"
 
 	"github.com/pb33f/go-yaml"
 	"github.com/pb33f/libopenapi"
@@ -12,10 +13,6 @@ import (
 
 	"github.com/swag2mcp/swag2mcp/generator/load/jsontree"
 )
-
-// versionKeys are the root entries libopenapi derives a spec's type and
-// version from (SpecInfo's SpecType, Version, SpecFormat, APISchema, Self).
-var versionKeys = [...]string{utils.OpenApi3, utils.OpenApi2, utils.AsyncApi, "$self"}
 
 // readJSON reads a JSON spec on every core (jsontree) and returns
 // libopenapi's document for it, or false when jsontree declines or the
@@ -56,16 +53,17 @@ func readJSON(data []byte, cfg *datamodel.DocumentConfiguration) (libopenapi.Doc
 // a value is itself one of the keys, the one case where the lookup in the
 // stub could find something else than in root.
 func versionStub(root *yaml.Node) ([]byte, bool) {
+	// The root entries libopenapi derives a spec's type and version from
+	// (SpecInfo's SpecType, Version, SpecFormat, APISchema, Self).
+	keys := []string{utils.OpenApi3, utils.OpenApi2, utils.AsyncApi, "$self"}
 	stub := map[string]string{}
-	for _, key := range versionKeys {
+	for _, key := range keys {
 		_, v := utils.FindKeyNode(key, root.Content)
 		if v == nil {
 			continue
 		}
-		for _, k := range versionKeys {
-			if v.Value == k {
-				return nil, false
-			}
+		if slices.Contains(keys, v.Value) {
+			return nil, false
 		}
 		stub[key] = v.Value
 	}

@@ -19,6 +19,7 @@ func TestReadJSONInfo(t *testing.T) {
 		"2.0 as a number": []byte(`{"swagger": 2.0, "info": {"title": "t", "version": "1"}, "paths": {}}`),
 		"indented":        []byte("{\n    \"swagger\": \"2.0\",\n    \"info\": {\n        \"title\": \"t\"\n    }\n}"),
 		"nested key":      []byte(`{"info": {"openapi": "3.1.0"}, "paths": {}}`),
+		"value is a key":  []byte(`{"swagger": "openapi", "openapi": "3.0.0", "paths": {}}`),
 	}
 	cache := filepath.Join("..", "..", ".cache", "specs")
 	files, _ := filepath.Glob(filepath.Join(cache, "oas-examples", "*", "json", "*.json"))
