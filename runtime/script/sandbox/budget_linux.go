@@ -12,10 +12,14 @@ import (
 // isolated: scripts run in child processes with hard limits.
 const isolated = true
 
+// heapArena is how much address space the Go heap reserves at a time on
+// 64-bit Linux (the runtime's heapArenaBytes).
+const heapArena = 64 << 20
+
 // limitMemory caps this process's address space (RLIMIT_AS, soft and
-// hard) at its present size plus headroom and gives the garbage collector
-// the same budget (a soft limit, like GOMEMLIMIT), so the heap is
-// collected hard before an allocation fails. An allocation past the cap
+// hard) at its present size plus headroom and one heap arena, and gives
+// the garbage collector headroom as its budget (a soft limit, like
+// GOMEMLIMIT), so the heap is collected hard before an allocation fails. An allocation past the cap
 // makes the Go runtime exit with "fatal error: out of memory".
 //
 // The cap counts address space, which is more than resident memory: at
@@ -23,12 +27,18 @@ const isolated = true
 // (page-allocator metadata), so the cap is relative to the size at start,
 // and what can become resident is about the start's resident size, one
 // heap arena (64 MiB) reserved at start, and headroom.
+//
+// The arena of slack is there because the heap grows an arena at a time
+// and, since Go 1.26, starts at a random offset inside its first arena:
+// a child may need its second arena (and the arena's metadata) for its
+// first buffers, and with the cap at exactly the headroom one start in a
+// hundred failed with "out of memory allocating heap arena metadata".
 func limitMemory(headroom int64) (budget, error) {
 	start, err := addressSpace()
 	if err != nil {
 		return budget{}, err
 	}
-	lim := uint64(start + headroom)
+	lim := uint64(start + headroom + heapArena)
 	if err := syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: lim, Max: lim}); err != nil {
 		return budget{}, fmt.Errorf("cannot limit the address space: %w", err)
 	}

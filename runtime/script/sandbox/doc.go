@@ -11,12 +11,13 @@
 // confirmation, cooldowns and the audit apply as to any call.
 //
 // The bounds are hard on Linux: the child caps its own address space
-// (RLIMIT_AS) at its size at start plus Options.Memory and gives the Go
-// garbage collector the same budget, so an allocation past it kills the
-// child (memory_limit); the server kills a child whose script has not
-// answered by its timeout plus Options.Grace, even when the engine cannot
-// interrupt it (timeout); Options.Concurrency bounds the children running
-// scripts at once. Idle children are kept warm (Options.Warm) and reused
-// only after a script that ended cleanly. On other systems scripts run in
-// the server's process with the engine's approximate heap watchdog.
+// (RLIMIT_AS) at its size at start plus Options.Memory and one heap arena,
+// and gives the Go garbage collector Options.Memory as its budget, so an
+// allocation past the cap kills the child (memory_limit); the server
+// kills a child whose script has not answered by its timeout plus
+// Options.Grace, even when the engine cannot interrupt it (timeout);
+// Options.Concurrency bounds the children running scripts at once. Idle
+// children are kept warm (Options.Warm) and reused only after a script
+// that ended cleanly. On other systems scripts run in the server's
+// process with the engine's approximate heap watchdog.
 package sandbox

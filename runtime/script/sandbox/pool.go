@@ -29,7 +29,8 @@ type Options struct {
 	// executable.
 	Executable string
 	// Memory is the address space a child may grow by past its size at
-	// start; an allocation beyond it ends the child (memory_limit).
+	// start (plus one heap arena, the unit the Go heap grows by); an
+	// allocation beyond it ends the child (memory_limit).
 	Memory int64
 	// Concurrency is how many scripts run at once, each in its own
 	// child; more wait for a slot within their timeout.
