@@ -127,6 +127,9 @@ func loadBytes(ctx context.Context, path string, data []byte, opts Options) (doc
 	var buildErr error
 	var paths *yaml.Node
 	restore := func() {}
+	if dialect != jsonschema.Swagger2 {
+		dropExamples(info.RootNode)
+	}
 	if !refs.intoPaths {
 		paths, restore = hidePaths(info.RootNode, !refs.external)
 	}
