@@ -35,22 +35,25 @@ func TestCollectModelsRestores(t *testing.T) {
 	debug.SetGCPercent(150)
 }
 
-// TestCollectEarly: large specs are loaded and lowered at earlyPercent,
-// a lower GOGC the user set (or off) stays, small specs keep theirs, and relax puts
-// the setting back.
+// TestCollectEarly: specs are loaded and lowered at loadPercent of their
+// size, a GOGC the user set (or off) stays, and relax puts the setting
+// back.
 func TestCollectEarly(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	for _, c := range []struct {
 		size       int64
+		userSet    bool
 		user, want int
 	}{
-		{largeSpecs - 1, 100, 100},
-		{largeSpecs, 100, earlyPercent},
-		{largeSpecs, 30, 30},
-		{largeSpecs, -1, -1}, // GOGC=off
+		{13 << 20, false, 100, maxPercent}, // GitHub's spec
+		{47_125_053, false, 100, 51},       // Graph beta's
+		{1 << 30, false, 100, minPercent},  // larger than any seen
+		{0, false, 100, maxPercent},        // nothing readable
+		{47 << 20, true, 300, 300},         // GOGC=300
+		{13 << 20, true, -1, -1},           // GOGC=off
 	} {
 		debug.SetGCPercent(c.user)
-		relax := collectEarly(c.size)
+		relax := collectEarly(c.size, c.userSet)
 		if got := debug.SetGCPercent(-1); got != c.want {
 			t.Errorf("size %d, GOGC %d: %d while loading, want %d", c.size, c.user, got, c.want)
 		}
@@ -63,7 +66,7 @@ func TestCollectEarly(t *testing.T) {
 }
 
 // TestLowerRelaxesOnFailure: when a large spec fails to load, lowering
-// still puts the user's GOGC back.
+// still puts the GOGC it found back.
 func TestLowerRelaxesOnFailure(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	path := filepath.Join(t.TempDir(), "big.yaml")
@@ -71,7 +74,7 @@ func TestLowerRelaxesOnFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := f.Truncate(largeSpecs); err != nil { // zero bytes: no spec
+	if err := f.Truncate(32 << 20); err != nil { // zero bytes: no spec
 		t.Fatal(err)
 	}
 	f.Close()
