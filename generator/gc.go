@@ -20,11 +20,12 @@ import (
 // GOGC 200 took 0.89x the wall and 0.87x the CPU of the default (three
 // collections while loading instead of five) at the same 255 MiB peak;
 // on Graph's 20 MB spec 0.93x the wall, the peak 612 -> 775 MiB. On Graph
-// beta's 47 MB spec GOGC 100 put the peak at 1.6 GB, GOGC 50 at 1.02-1.34
-// GB for about the same CPU (the smaller heap faults in fewer pages).
+// beta's 47 MB spec a budget of 1 GiB (GOGC 51) peaked at 1,060 MiB, 1.2
+// GiB (GOGC 82) at 1,186 MiB for 0.91x the CPU, 1.4 GiB at 1,280 MiB for
+// no less CPU than 1.2.
 const (
 	modelPerByte = 15
-	loadBudget   = 1 << 30
+	loadBudget   = 1200 << 20
 	minPercent   = 50
 	maxPercent   = 200
 )
