@@ -1,12 +1,8 @@
 package index
 
 import (
-	"context"
 	"testing"
 
-	"github.com/swag2mcp/swag2mcp/generator/build"
-	"github.com/swag2mcp/swag2mcp/generator/ir"
-	"github.com/swag2mcp/swag2mcp/generator/load"
 	"github.com/swag2mcp/swag2mcp/internal/benchspec"
 )
 
@@ -29,18 +25,4 @@ func BenchmarkBuild(b *testing.B) {
 			Build(api)
 		}
 	})
-}
-
-// lowered loads and lowers spec.
-func lowered(b *testing.B, spec string) *ir.API {
-	b.Helper()
-	doc, ds := load.Load(context.Background(), spec, load.Options{})
-	if doc == nil || ds.HasErrors() {
-		b.Fatalf("load: %v", ds)
-	}
-	api, ds := build.Build([]*load.Doc{doc}, build.Options{})
-	if api == nil || ds.HasErrors() {
-		b.Fatalf("build: %v", ds)
-	}
-	return api
 }

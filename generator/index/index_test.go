@@ -15,7 +15,13 @@ import (
 // petstore lowers the README's demo spec.
 func petstore(t *testing.T) *ir.API {
 	t.Helper()
-	doc, ds := load.Load(context.Background(), "../../golden/testdata/petstore/petstore.yaml", load.Options{})
+	return lowered(t, "../../golden/testdata/petstore/petstore.yaml")
+}
+
+// lowered loads and lowers the spec at path.
+func lowered(t testing.TB, path string) *ir.API {
+	t.Helper()
+	doc, ds := load.Load(context.Background(), path, load.Options{})
 	if doc == nil || ds.HasErrors() {
 		t.Fatalf("load: %v", ds)
 	}
