@@ -15,12 +15,12 @@ const (
 	maxBodyDepth     = 3   // $ref, allOf/oneOf/anyOf and media-type levels followed
 )
 
-// bodyText is the names of the request body's top-level properties, each
+// text is the names of e's request body's top-level properties, each
 // followed by the start of its description: an intent like "archive a
 // repository" is answered by the archived field of the repository's
 // PATCH. It reads the invoke input schema, whose requestBody property
 // holds the body's schema, resolving $refs into the spec's defs.
-func bodyText(e *ir.Endpoint, defs *defNodes) []string {
+func (r *bodyReader) text(e *ir.Endpoint) []string {
 	if e.Body == nil || e.InputSchema == "" {
 		return nil
 	}
@@ -35,18 +35,18 @@ func bodyText(e *ir.Endpoint, defs *defNodes) []string {
 	// Many endpoints share a body (Graph beta: 7,633 bodies, 2,350
 	// distinct); the texts are read only, so they share the answer too.
 	body := string(in.Properties.RequestBody)
-	if out, seen := defs.bodies[body]; seen {
+	if out, seen := r.texts[body]; seen {
 		return out
 	}
-	out := propsText(parseNode(in.Properties.RequestBody), defs)
-	defs.bodies[body] = out
+	out := r.propsText(parseNode(in.Properties.RequestBody))
+	r.texts[body] = out
 	return out
 }
 
-// propsText is the property list bodyText gives for body schema n.
-func propsText(n *bodyNode, defs *defNodes) []string {
+// propsText is the property list text gives for body schema n.
+func (r *bodyReader) propsText(n *bodyNode) []string {
 	props := map[string]string{}
-	collectProps(n, defs, props, 0)
+	r.collectProps(n, props, 0)
 	if len(props) == 0 {
 		return nil
 	}
@@ -65,7 +65,7 @@ func propsText(n *bodyNode, defs *defNodes) []string {
 	return out
 }
 
-// schemaNode is the part of a JSON Schema bodyText reads.
+// schemaNode is the part of a JSON Schema bodyReader reads.
 type schemaNode struct {
 	Ref        string                     `json:"$ref"`
 	Properties map[string]json.RawMessage `json:"properties"`
@@ -75,27 +75,26 @@ type schemaNode struct {
 	Desc       string                     `json:"description"`
 }
 
-// bodyNode is a schemaNode read for bodyText: its properties with their
+// bodyNode is a schemaNode read for bodyReader: its properties with their
 // descriptions' starts, sorted by name, and the members of its allOf,
 // oneOf and anyOf.
 type bodyNode struct {
 	ref     string
 	props   []bodyProp
 	members []json.RawMessage
-	read    []*bodyNode // members, parsed on the first visit
+	parsed  []*bodyNode // members, parsed on the first visit
 }
 
 // memberNodes are n's members, parsed once: a def's node is visited by
-// every body that refers to it (Graph beta's bodies reach its allOf
-// members 0.3 s of CPU's worth of times).
+// every body that reaches the def.
 func (n *bodyNode) memberNodes() []*bodyNode {
-	if n.read == nil && len(n.members) > 0 {
-		n.read = make([]*bodyNode, len(n.members))
+	if n.parsed == nil && len(n.members) > 0 {
+		n.parsed = make([]*bodyNode, len(n.members))
 		for i, m := range n.members {
-			n.read[i] = parseNode(m)
+			n.parsed[i] = parseNode(m)
 		}
 	}
-	return n.read
+	return n.parsed
 }
 
 // bodyProp is a property's name and the start of its description.
@@ -122,39 +121,41 @@ func parseNode(s json.RawMessage) *bodyNode {
 	return b
 }
 
-// defNodes are a spec's defs, each read on first use only: many bodies
-// refer to the same ones; and the texts of the bodies read so far.
-type defNodes struct {
-	raw    map[string]string
-	read   map[string]*bodyNode
-	bodies map[string][]string // by the body schema's text
+// bodyReader reads the request bodies of one spec whose defs' schemas
+// are raw (by name): each def is parsed on first use only, since many
+// bodies refer to the same ones, and each distinct body schema is read
+// once.
+type bodyReader struct {
+	raw   map[string]string
+	defs  map[string]*bodyNode // parsed so far
+	texts map[string][]string  // by the body schema's text
 }
 
-func newDefNodes(raw map[string]string) *defNodes {
-	return &defNodes{raw: raw, read: map[string]*bodyNode{}, bodies: map[string][]string{}}
+func newBodyReader(raw map[string]string) *bodyReader {
+	return &bodyReader{raw: raw, defs: map[string]*bodyNode{}, texts: map[string][]string{}}
 }
 
-// node is the def named name; nil when there is none or it is not JSON.
-func (d *defNodes) node(name string) *bodyNode {
-	if n, ok := d.read[name]; ok {
+// def is the def named name; nil when there is none or it is not JSON.
+func (r *bodyReader) def(name string) *bodyNode {
+	if n, ok := r.defs[name]; ok {
 		return n
 	}
 	var n *bodyNode
-	if s, ok := d.raw[name]; ok {
+	if s, ok := r.raw[name]; ok {
 		n = parseNode(json.RawMessage(s))
 	}
-	d.read[name] = n
+	r.defs[name] = n
 	return n
 }
 
 // collectProps adds the properties of schema n (following $ref and the
 // members of allOf, oneOf and anyOf) with their descriptions' starts.
-func collectProps(n *bodyNode, defs *defNodes, props map[string]string, depth int) {
+func (r *bodyReader) collectProps(n *bodyNode, props map[string]string, depth int) {
 	if n == nil || depth > maxBodyDepth || len(props) >= maxBodyProps {
 		return
 	}
 	if name, ok := strings.CutPrefix(n.ref, "#/$defs/"); ok {
-		collectProps(defs.node(name), defs, props, depth+1)
+		r.collectProps(r.def(name), props, depth+1)
 	}
 	for _, p := range n.props {
 		if _, seen := props[p.name]; seen || len(props) >= maxBodyProps {
@@ -167,7 +168,7 @@ func collectProps(n *bodyNode, defs *defNodes, props map[string]string, depth in
 	}
 	for _, m := range n.memberNodes() {
 		if len(props) < maxBodyProps {
-			collectProps(m, defs, props, depth+1)
+			r.collectProps(m, props, depth+1)
 		}
 	}
 }

@@ -35,7 +35,7 @@ func Docs(api *ir.API) []search.Doc {
 		for _, d := range s.Defs {
 			raw[d.Name] = d.Schema
 		}
-		defs := newDefNodes(raw)
+		bodies := newBodyReader(raw)
 		tagDesc := map[string]string{}
 		for _, c := range s.Collections {
 			for _, t := range c.Tags {
@@ -48,7 +48,7 @@ func Docs(api *ir.API) []search.Doc {
 			for _, t := range c.Tags {
 				for _, e := range t.Endpoints {
 					d := doc(e, t, tagDesc)
-					d.Body = bodyText(e, defs)
+					d.Body = bodies.text(e)
 					docs = append(docs, d)
 				}
 			}
