@@ -145,6 +145,7 @@ type result struct {
 	indexBytes         int // size of our compiled index; 0 for other engines
 	outs               []outcome
 	p50, p99           time.Duration // in-process time of one query (see timeQueries)
+	rephrase           *rephrase     // our engine on its own API: what the weak-answer help did
 }
 
 // loadSet lowers a set's spec and checks its labels against it.
@@ -173,7 +174,13 @@ func evaluate(ctx context.Context, set *queryset.QuerySet, half string, api *ir.
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", set.Spec.Name, err)
 	}
-	return runEngines(ctx, set, set.Spec.Name, half, engines, engineNames(), len(specs.Endpoints(api)), reps), nil
+	rs := runEngines(ctx, set, set.Spec.Name, half, engines, engineNames(), len(specs.Endpoints(api)), reps)
+	rp, err := measureRephrase(ctx, engines[0].(*oursEngine), rs[0].outs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", set.Spec.Name, err)
+	}
+	rs[0].rephrase = &rp
+	return rs, nil
 }
 
 // evaluateStressed runs one tuning set through our search under every

@@ -71,6 +71,7 @@ func printReport(w io.Writer, results []result) {
 	printHalves(w, results)
 	printAPIs(w, results)
 	printLevels(w, results)
+	printRephrase(w, results)
 	printGoal(w, results)
 }
 

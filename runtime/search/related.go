@@ -14,7 +14,18 @@ const (
 	// weakShare: an answer is weak when its best hit has less than this
 	// share of the query's words in its title or description.
 	weakShare = 0.5
+	// maxRelatedShare: a word in more of the endpoints (and in more than
+	// one) says too little to rephrase with ("get").
+	maxRelatedShare = 0.1
+	// maxRelatedPostings bounds the postings namesOperations reads.
+	maxRelatedPostings = 4096
 )
+
+// nameFields are the fields that name an operation: a word offered to
+// rephrase with must be in one of them, so the caller gets the API's
+// names for things rather than the words its descriptions are written in
+// ("instead", "available").
+const nameFields = 1<<fieldSummary | 1<<fieldPath | 1<<fieldOperationID | 1<<fieldTag
 
 // Advise implements Advisor: the answer hits to query matched weakly when
 // it has no hit, or its best hit's summary, path, operationId,
@@ -65,7 +76,8 @@ func endpointText(cat *catalog.Catalog, i int) string {
 }
 
 // relatedTerms are the API's words nearest to the query's vector, best
-// first, leaving out the query's own terms.
+// first, leaving out the query's own terms: words of the API (not general
+// ones) that name its operations and say something (see specific).
 func (e *engine) relatedTerms(clauses []clause, terms []string) []string {
 	r := e.reader()
 	q := queryVector(r, clauses)
@@ -105,10 +117,29 @@ func (e *engine) relatedTerms(clauses []clause, terms []string) []string {
 		if !ok || own[t] || seen[t] {
 			continue
 		}
-		if _, ok := r.lookup(t); ok { // a word of the API, not a general one
+		if ti, ok := r.lookup(t); ok && specific(r, ti) && namesOperations(r, ti) {
 			seen[t] = true
 			out = append(out, c.w)
 		}
 	}
 	return out
+}
+
+// specific reports whether t is in at most maxRelatedShare of the
+// endpoints, or in one.
+func specific(r *reader, t termInfo) bool {
+	return t.df <= 1 || float64(t.df) <= maxRelatedShare*float64(r.ix.Docs)
+}
+
+// namesOperations reports whether t occurs in a field of nameFields of
+// some endpoint (among its first maxRelatedPostings).
+func namesOperations(r *reader, t termInfo) bool {
+	var p posting
+	it := r.postings(t)
+	for n := 0; n < maxRelatedPostings && it.next(&p); n++ {
+		if p.mask&nameFields != 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -2,9 +2,12 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
 // TestAdviseWeakMatch: a query whose best hit has under half its words is
@@ -53,5 +56,36 @@ func TestAdviseWeakMatch(t *testing.T) {
 	_, note = ask(plain, "weather")
 	if !strings.Contains(note, "No endpoint matched") || !strings.Contains(note, "Try other or fewer words") {
 		t.Errorf("no tables, no match: note = %q", note)
+	}
+}
+
+// TestAdviseOffersNames: a word offered to rephrase with names operations
+// (a word only descriptions use is not offered) and is specific (one in
+// more than a tenth of the endpoints is not).
+func TestAdviseOffersNames(t *testing.T) {
+	ep := func(id, summary, desc string) catalog.Endpoint {
+		return catalog.Endpoint{ID: id, Method: "GET", Path: "/" + id, Summary: summary, Description: catalog.Text(desc)}
+	}
+	offered := func(eps []catalog.Endpoint) []string {
+		t.Helper()
+		cat := &catalog.Catalog{Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}},
+			Tags: []catalog.Tag{{ID: "t", Name: "misc"}}, Endpoints: eps}
+		s := Open(BuildIndexWith(CatalogDocs(cat), tinyLexicon()), cat)
+		weak, related := s.(Advisor).Advise("money back", nil)
+		if !weak {
+			t.Fatal("an answer with no hit is not weak")
+		}
+		return related
+	}
+	eps := []catalog.Endpoint{ep("a", "Create a reimbursement", "Pays a refund to the card.")}
+	if got := offered(eps); !slices.Contains(got, "reimbursement") || slices.Contains(got, "refund") {
+		t.Errorf("offered %v; want reimbursement (a title's word), not refund (a description's)", got)
+	}
+	eps = []catalog.Endpoint{ep("a", "Create a reimbursement", ""), ep("b", "Cancel a reimbursement", "")}
+	for i := range 10 {
+		eps = append(eps, ep(fmt.Sprint("p", i), "List pets", ""))
+	}
+	if got := offered(eps); slices.Contains(got, "reimbursement") {
+		t.Errorf("offered %v; reimbursement is in 2 of 12 endpoints, more than a tenth", got)
 	}
 }
