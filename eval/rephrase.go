@@ -43,6 +43,8 @@ func measureRephrase(ctx context.Context, o *oursEngine, outs []outcome) (rephra
 		if !miss && out.Rank != 1 {
 			continue
 		}
+		// Advise reads the hits themselves, which an outcome keeps only as
+		// keys: the query runs again (in-process, under a millisecond).
 		res, err := o.s.Search(ctx, search.Query{Text: out.Query.Q, Limit: depth})
 		if err != nil {
 			return rp, err

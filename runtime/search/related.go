@@ -21,11 +21,11 @@ const (
 	maxRelatedPostings = 4096
 )
 
-// nameFields are the fields that name an operation: a word offered to
-// rephrase with must be in one of them, so the caller gets the API's
+// nameFields are where a word offered to rephrase with must occur: the
+// fields that name an operation and its tag, so the caller gets the API's
 // names for things rather than the words its descriptions are written in
 // ("instead", "available").
-const nameFields = 1<<fieldSummary | 1<<fieldPath | 1<<fieldOperationID | 1<<fieldTag
+const nameFields = titleFields | 1<<fieldTag
 
 // Advise implements Advisor: the answer hits to query matched weakly when
 // it has no hit, or its best hit's summary, path, operationId,
