@@ -29,3 +29,8 @@ const SupportPackageIsVersion4 = true
 // whose data file (catalog.DataFormat 4) carries fixed-width endpoint
 // tables and checksums, so a server opens it without reading a record.
 const SupportPackageIsVersion5 = true
+
+// SupportPackageIsVersion6 is referenced by generated code of format 6,
+// whose data file (catalog.DataFormat 5) keeps each endpoint record's
+// tail (parameters, body, security, document places) in compressed blocks.
+const SupportPackageIsVersion6 = true

@@ -1,11 +1,20 @@
 package emit
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/swag2mcp/swag2mcp/generator/ir"
 )
+
+// codeFormat is the format of the code Emit writes; it changes with
+// what generated code asks of the runtime (its data format included).
+const codeFormat = 6
+
+// versionMarker is the runtime's constant that says it supports code of
+// codeFormat.
+func versionMarker() string { return fmt.Sprint("SupportPackageIsVersion", codeFormat) }
 
 // mainFile renders main_gen.go: the runtime version marker, the embedded
 // data file and the entry point, which hands the data and the process's
@@ -34,10 +43,10 @@ func mainFile(api *ir.API, opts Options) *jen.File {
 		f.PackageComment("// " + line)
 	}
 
-	f.Add(doc("The runtime must support generated code of format 5. If this line does not compile, the "+
+	f.Add(doc(fmt.Sprintf("The runtime must support generated code of format %d. If this line does not compile, the "+
 		"swag2mcp runtime is older than the generator that wrote this file; upgrade it to the generator's "+
-		"version or later:\n\ngo get "+runtimeModule+"@latest",
-		jen.Const().Id("_").Op("=").Qual(runtimePath, "SupportPackageIsVersion5")))
+		"version or later:\n\ngo get %s@latest", codeFormat, runtimeModule),
+		jen.Const().Id("_").Op("=").Qual(runtimePath, versionMarker())))
 	f.Line()
 	f.Add(doc("apiData is the catalog and the search index ("+dataFile+", runtime/catalog's data format), "+
 		"read in place: the server copies and indexes nothing at start-up.",

@@ -77,7 +77,7 @@ func encode(t testing.TB, cat *Catalog, idx *Index) string {
 // data format 3 (servers generated before data format 4), to the same
 // catalog.
 func TestCodecRoundTrip(t *testing.T) {
-	for _, format := range []int{3, DataFormat} {
+	for _, format := range []int{3, 4, DataFormat} {
 		t.Run(fmt.Sprint("format ", format), func(t *testing.T) { testRoundTrip(t, format) })
 	}
 }
@@ -140,8 +140,8 @@ func TestDecodeErrors(t *testing.T) {
 	}{
 		{"empty", "", "not a swag2mcp data file"},
 		{"other file", "PK\x03\x04", "not a swag2mcp data file"},
-		{"newer format", dataMagic + "\x05", "format 5, this runtime reads formats 1 to 4"},
-		{"format 0", dataMagic + "\x00", "format 0, this runtime reads formats 1 to 4"},
+		{"newer format", dataMagic + "\x06", "format 6, this runtime reads formats 1 to 5"},
+		{"format 0", dataMagic + "\x00", "format 0, this runtime reads formats 1 to 5"},
 		{"truncated", good[:len(good)/2], "at byte"},
 		{"trailing", good + "x", "1 bytes after the end"},
 		{"huge count", dataMagic + "\x03\xff\xff\xff\xff\x0f", "list longer than the data"},
@@ -176,7 +176,7 @@ func TestDecodeChecksRecords(t *testing.T) {
 		{"collection", func(c *Catalog) { c.Tags[0].Collection = 3 }, "tag 0 (t1): collection index 3 out of range", false},
 		{"spec", func(c *Catalog) { c.Collections[0].Spec = 1 }, "collection 0 (c1): spec index 1 out of range", false},
 	}
-	for _, format := range []int{3, DataFormat} {
+	for _, format := range []int{3, 4, DataFormat} {
 		for _, tt := range tests {
 			t.Run(fmt.Sprint("format ", format, " ", tt.name), func(t *testing.T) {
 				cat, idx := sample()
@@ -297,8 +297,10 @@ func FuzzDecode(f *testing.F) {
 	f.Add(good)
 	f.Add(good[:len(good)-3])
 	f.Add([]byte(legacyEncode(f, cat, idx, 2)))
-	if old, err := encodeFormat(cat, idx, 3); err == nil {
-		f.Add(old)
+	for _, format := range []int{3, 4} {
+		if old, err := encodeFormat(cat, idx, format); err == nil {
+			f.Add(old)
+		}
 	}
 	f.Add([]byte(dataMagic + "\x01"))
 	f.Add([]byte(dataMagic + "\x03"))
@@ -403,6 +405,32 @@ func TestManyMethods(t *testing.T) {
 	for i := range cat.Endpoints {
 		if got.Method(i) != cat.Endpoints[i].Method {
 			t.Fatalf("Method(%d) = %q; want %q", i, got.Method(i), cat.Endpoints[i].Method)
+		}
+	}
+}
+
+// TestRecordTailsPacked checks that format 5 keeps a record's tail (a
+// parameter's key here) out of the record, in the compressed blocks,
+// while format 4 holds it in the record.
+func TestRecordTailsPacked(t *testing.T) {
+	cat, idx := sample()
+	for _, tt := range []struct {
+		format   int
+		inRecord bool
+	}{{4, true}, {DataFormat, false}} {
+		data, err := encodeFormat(cat, idx, tt.format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := Decode(string(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in := strings.Contains(got.records.record(0), "ids[]"); in != tt.inRecord {
+			t.Errorf("format %d: a parameter's key in the record: %v; want %v", tt.format, in, tt.inRecord)
+		}
+		if e := got.Endpoint(0); e.Params[1].Key != "ids[]" {
+			t.Errorf("format %d: the key decodes as %q", tt.format, e.Params[1].Key)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/binary"
+	"math"
 	"strings"
 	"testing"
 )
@@ -20,13 +21,13 @@ func flip(t *testing.T, data, s string) string {
 }
 
 // TestLoadRefusesCorruptRecord checks that a record changed inside (its
-// summary: no structure breaks) fails its checksum at Load, with an
+// operationId: no structure breaks) fails its checksum at Load, with an
 // error naming the endpoint and a stand-in that keeps its head, while the
 // other records load.
 func TestLoadRefusesCorruptRecord(t *testing.T) {
 	cat, idx := sample()
-	cat.Endpoints[0].Summary = "Find one pet by its id"
-	data := flip(t, encode(t, cat, idx), "Find one pet by its id")
+	cat.Endpoints[0].OperationID = "findOnePetByItsId"
+	data := flip(t, encode(t, cat, idx), "findOnePetByItsId")
 	got, _, err := Decode(data)
 	if err != nil {
 		t.Fatalf("Decode = %v; want the corrupt record found at Load", err)
@@ -204,5 +205,80 @@ func TestLoadChecksAgainstTables(t *testing.T) {
 				t.Errorf("Load(0) = %v; want an error containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// packedStore is a block store of one block holding text, compressed as
+// Encode compresses.
+func packedStore(t *testing.T, text string) *blockStore {
+	t.Helper()
+	p := packer{}
+	p.add(text)
+	frames, sizes, err := p.frames()
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := newBlockStore()
+	store.blocks, store.sizes = frames, sizes
+	return store
+}
+
+// TestBlockTextChecksPlace checks that a place outside its block (a
+// block out of range, an offset or length past its end, one that would
+// overflow) is an error, not a slice out of range.
+func TestBlockTextChecksPlace(t *testing.T) {
+	store := packedStore(t, "0123456789")
+	if got, err := store.text(docRef{block: 0, off: 2, n: 3}); err != nil || got != "234" {
+		t.Fatalf("text = %q, %v; want 234", got, err)
+	}
+	for _, ref := range []docRef{
+		{block: 1, n: 1}, {block: -1, n: 1}, {off: 8, n: 3}, {off: 11, n: 1}, {off: -1, n: 2},
+		{off: 5, n: math.MaxInt}, {off: math.MaxInt, n: 1},
+	} {
+		if _, err := store.text(ref); err == nil || !strings.Contains(err.Error(), "outside its block") {
+			t.Errorf("text(%+v) = %v; want refused", ref, err)
+		}
+	}
+}
+
+// TestLoadChecksTail checks a format 5 record's tail: a block that does
+// not inflate and a tail longer than its fields fail at Load.
+func TestLoadChecksTail(t *testing.T) {
+	cat, idx := sample()
+	got, _, err := Decode(encode(t, cat, idx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := got.records.store
+	last := len(store.blocks) - 1 // the tails' block
+	frame := []byte(store.blocks[last])
+	frame[len(frame)/2] ^= 0x01
+	store.blocks[last] = string(frame)
+	if _, err := got.Load(0); err == nil || !strings.Contains(err.Error(), "endpoint 0 (e1): tail: ") {
+		t.Errorf("Load(0) with its tails' block corrupt = %v; want a tail error", err)
+	}
+
+	w := &writer{}
+	w.packedTail(&cat.Endpoints[3], [2]docRef{})
+	tail := string(w.buf)
+	for _, tt := range []struct{ text, want string }{
+		{tail, ""},
+		{tail + "x", "tail: longer than its fields"},
+		{tail[:len(tail)-1], "tail: "},
+	} {
+		w := &writer{}
+		w.docRef(docRef{n: len(tt.text)})
+		r := &reader{data: string(w.buf)}
+		var e Endpoint
+		r.packedTail(&e, packedStore(t, tt.text))
+		if tt.want == "" {
+			if r.err != nil {
+				t.Errorf("packedTail = %v; want accepted", r.err)
+			}
+			continue
+		}
+		if r.err == nil || !strings.Contains(r.err.Error(), tt.want) {
+			t.Errorf("packedTail of %q = %v; want an error containing %q", tt.text, r.err, tt.want)
+		}
 	}
 }

@@ -38,6 +38,21 @@ func (d Doc) String() string {
 	return block[d.ref.off : d.ref.off+d.ref.n]
 }
 
+// text is the text at ref, which must lie inside its block; "" for no text.
+func (s *blockStore) text(ref docRef) (string, error) {
+	if ref.n == 0 {
+		return "", nil
+	}
+	if ref.block < 0 || ref.block >= len(s.sizes) || ref.off < 0 || ref.n < 0 || ref.off > s.sizes[ref.block] || ref.n > s.sizes[ref.block]-ref.off {
+		return "", errors.New("outside its block")
+	}
+	block, err := s.block(ref.block)
+	if err != nil {
+		return "", err
+	}
+	return block[ref.off : ref.off+ref.n], nil
+}
+
 // docRef is where a document lies in the inflated text of a block; n is 0
 // for no document.
 type docRef struct {

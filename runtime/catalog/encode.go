@@ -17,12 +17,13 @@ import (
 // operations, component schemas) sit in zstd-compressed blocks that
 // inflate on first use (see Doc).
 //
-// Format 4 is laid out as: the blocks; the specs, with their component
+// Format 5 is laid out as: the blocks; the specs, with their component
 // schemas as places in the blocks; the collections and tags, and the
 // checksum of the specs, collections and tags; the endpoints' records back
 // to back (see record.go) with a table of the endpoints in id order and
-// the endpoint tables (tables.go); the search index. Format 3 is the same
-// without the checksum and the endpoint tables.
+// the endpoint tables (tables.go); the search index. Format 4 is the same
+// with each record's tail in the record, format 3 without the checksum and
+// the endpoint tables too.
 //
 // It is written by hand, not with encoding/gob or JSON: those decode (and
 // copy) every byte at start-up, which for a 100,000-endpoint catalog of
@@ -32,8 +33,8 @@ import (
 const (
 	dataMagic = "swag2mcp catalog\n"
 	// DataFormat is the layout version Encode writes. Decode also reads
-	// formats 1 to 3 (legacy.go).
-	DataFormat = 4
+	// formats 1 to 4 (legacy.go).
+	DataFormat = 5
 )
 
 // Encode writes cat and its search index as a data file for Decode. A
@@ -42,8 +43,8 @@ func Encode(cat *Catalog, idx *Index) ([]byte, error) {
 	return encodeFormat(cat, idx, DataFormat)
 }
 
-// encodeFormat writes cat in format 3 or 4 (3 for tests of Decode's older
-// formats).
+// encodeFormat writes cat in format 3, 4 or 5 (3 and 4 for tests of
+// Decode's older formats).
 func encodeFormat(cat *Catalog, idx *Index, format int) ([]byte, error) {
 	eps, err := cat.all()
 	if err != nil {
@@ -68,6 +69,7 @@ func encodeFormat(cat *Catalog, idx *Index, format int) ([]byte, error) {
 	for i := range eps {
 		descs[i] = p.add(eps[i].Description.String())
 	}
+	tails := packTails(&p, eps, docs, format)
 	frames, sizes, err := p.frames()
 	if err != nil {
 		return nil, err
@@ -105,7 +107,12 @@ func encodeFormat(cat *Catalog, idx *Index, format int) ([]byte, error) {
 	starts := make([]int, len(eps)+1)
 	for i := range eps {
 		starts[i] = len(recs.buf)
-		recs.record(&eps[i], docs[i], descs[i])
+		recs.recordHead(&eps[i], descs[i], format)
+		if tails != nil {
+			recs.docRef(tails[i])
+		} else {
+			recs.recordTail(&eps[i], docs[i])
+		}
 	}
 	starts[len(eps)] = len(recs.buf)
 	if len(recs.buf) > math.MaxUint32 {
@@ -129,6 +136,24 @@ func encodeFormat(cat *Catalog, idx *Index, format int) ([]byte, error) {
 		w.str(s)
 	}
 	return w.buf, nil
+}
+
+// packTails places the records' tails in blocks of their own (format 5);
+// nil for older formats, whose records hold them.
+func packTails(p *packer, eps []Endpoint, docs [][2]docRef, format int) []docRef {
+	if format < tailFormat {
+		return nil
+	}
+	p.flush()
+	p.limit = tailBlockSize
+	tails := make([]docRef, len(eps))
+	w := &writer{}
+	for i := range eps {
+		w.buf = w.buf[:0]
+		w.packedTail(&eps[i], docs[i])
+		tails[i] = p.add(string(w.buf))
+	}
+	return tails
 }
 
 // idOrder is the endpoints' indexes sorted by IDKey (equal keys in

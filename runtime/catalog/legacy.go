@@ -5,6 +5,9 @@ import (
 	"fmt"
 )
 
+// Format 4 (runtime.SupportPackageIsVersion5) is read by the code of
+// format 5, with each record's tail in the record (reader.record).
+//
 // Format 3 (runtime.SupportPackageIsVersion4) has no endpoint tables:
 // Decode reads every record to check it and build them (scan).
 //

@@ -133,7 +133,7 @@ func (m *methodTable) code(method string) uint8 {
 	return uint8(len(m.names) - 1)
 }
 
-// blockTable writes the blocks of format 4.
+// blockTable writes the blocks of formats 4 and 5.
 func (w *writer) blockTable(frames []string, sizes []int) {
 	var table []byte
 	end := 0
@@ -146,7 +146,7 @@ func (w *writer) blockTable(frames []string, sizes []int) {
 	w.str(strings.Join(frames, ""))
 }
 
-// blockTable reads the blocks of format 4 into store.
+// blockTable reads the blocks of formats 4 and 5 into store.
 func (r *reader) blockTable(store *blockStore) {
 	table, frames := r.str(), r.str()
 	if r.err != nil {

@@ -10,12 +10,12 @@ import (
 	"os"
 )
 
-// The runtime must support generated code of format 5. If this line does not compile, the swag2mcp
+// The runtime must support generated code of format 6. If this line does not compile, the swag2mcp
 // runtime is older than the generator that wrote this file; upgrade it to the generator's version or
 // later:
 //
 // go get github.com/swag2mcp/swag2mcp@latest
-const _ = swagruntime.SupportPackageIsVersion5
+const _ = swagruntime.SupportPackageIsVersion6
 
 // apiData is the catalog and the search index (catalog_gen.bin, runtime/catalog's data format), read
 // in place: the server copies and indexes nothing at start-up.
