@@ -139,7 +139,9 @@ func lower(ctx context.Context, opts Options, alongside func(*ir.API) error) (*i
 		Name: opts.Name, Module: opts.Module, Domains: opts.Domains, Strict: opts.Strict,
 		Filter: opts.Filter, Filtered: &filtered, TypedAPI: opts.Package != "",
 	})
-	relax := collectEarly(specBytes(opts.Specs), os.Getenv("GOGC") != "")
+	size := specBytes(opts.Specs)
+	useHugePages(size)
+	relax := collectEarly(size, os.Getenv("GOGC") != "")
 	problems, loaded, err := addSpecs(ctx, opts, b)
 	relax()
 	if err != nil {
