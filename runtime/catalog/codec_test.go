@@ -434,3 +434,35 @@ func TestRecordTailsPacked(t *testing.T) {
 		}
 	}
 }
+
+// TestItemPath: ItemPath answers from the shape table (format 5) and from
+// the path (older formats, catalogs built in memory) alike.
+func TestItemPath(t *testing.T) {
+	cat, idx := sample()
+	items := 0
+	for _, format := range []int{3, 4, DataFormat} {
+		data, err := encodeFormat(cat, idx, format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := Decode(string(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (got.records.shapes != "") != (format >= shapesFormat) {
+			t.Errorf("format %d: shape table %q", format, got.records.shapes)
+		}
+		for i, e := range cat.Endpoints {
+			want := strings.HasSuffix(e.Path, "}")
+			if got.ItemPath(i) != want || cat.ItemPath(i) != want {
+				t.Errorf("format %d: ItemPath(%d) of %s = %v, in memory %v; want %v", format, i, e.Path, got.ItemPath(i), cat.ItemPath(i), want)
+			}
+			if want {
+				items++
+			}
+		}
+	}
+	if items == 0 {
+		t.Fatal("the sample has no item path")
+	}
+}

@@ -98,21 +98,23 @@ func TestDecodeChecksHead(t *testing.T) {
 // TestDecodeChecksTables checks each check of the endpoint tables on
 // tables of two endpoints over 10 bytes of records, with 2 tags.
 func TestDecodeChecksTables(t *testing.T) {
-	good := struct{ starts, sums, tags, methods string }{le32(0, 4, 10), le32(0, 0), le32(0, 1), "\x00\xff"}
+	good := struct{ starts, sums, tags, methods, shapes string }{le32(0, 4, 10), le32(0, 0), le32(0, 1), "\x00\xff", "\x00\x01"}
 	tests := []struct {
-		name                        string
-		starts, sums, tags, methods string
-		want                        string
+		name                                string
+		starts, sums, tags, methods, shapes string
+		want                                string
 	}{
-		{"sound", good.starts, good.sums, good.tags, good.methods, ""},
-		{"short starts", le32(0, 10), good.sums, good.tags, good.methods, "endpoint tables of the wrong size"},
-		{"short sums", good.starts, le32(0), good.tags, good.methods, "endpoint tables of the wrong size"},
-		{"short methods", good.starts, good.sums, good.tags, "\x00", "endpoint tables of the wrong size"},
-		{"starts past the records", le32(0, 4, 11), good.sums, good.tags, good.methods, "record starts do not cover the records"},
-		{"starts out of order", le32(0, 11, 10), good.sums, good.tags, good.methods, "record starts out of order"},
-		{"tag", good.starts, good.sums, le32(0, 2), good.methods, "endpoint 1: tag index 2 out of range"},
-		{"negative tag", good.starts, good.sums, le32(0xffffffff, 0), good.methods, "endpoint 0: tag index -1 out of range"},
-		{"method code", good.starts, good.sums, good.tags, "\x00\x01", "endpoint 1: method code 1 out of range"},
+		{"sound", good.starts, good.sums, good.tags, good.methods, good.shapes, ""},
+		{"short starts", le32(0, 10), good.sums, good.tags, good.methods, good.shapes, "endpoint tables of the wrong size"},
+		{"short sums", good.starts, le32(0), good.tags, good.methods, good.shapes, "endpoint tables of the wrong size"},
+		{"short methods", good.starts, good.sums, good.tags, "\x00", good.shapes, "endpoint tables of the wrong size"},
+		{"short shapes", good.starts, good.sums, good.tags, good.methods, "\x00", "endpoint tables of the wrong size"},
+		{"starts past the records", le32(0, 4, 11), good.sums, good.tags, good.methods, good.shapes, "record starts do not cover the records"},
+		{"starts out of order", le32(0, 11, 10), good.sums, good.tags, good.methods, good.shapes, "record starts out of order"},
+		{"tag", good.starts, good.sums, le32(0, 2), good.methods, good.shapes, "endpoint 1: tag index 2 out of range"},
+		{"negative tag", good.starts, good.sums, le32(0xffffffff, 0), good.methods, good.shapes, "endpoint 0: tag index -1 out of range"},
+		{"method code", good.starts, good.sums, good.tags, "\x00\x01", good.shapes, "endpoint 1: method code 1 out of range"},
+		{"shape", good.starts, good.sums, good.tags, good.methods, "\x00\x02", "endpoint 1: shape 2 out of range"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -122,8 +124,9 @@ func TestDecodeChecksTables(t *testing.T) {
 			}
 			w.strs([]string{"GET"})
 			w.str(tt.methods)
+			w.str(tt.shapes)
 			r := &reader{data: string(w.buf)}
-			r.tables(&records{data: "0123456789"}, 2, 2)
+			r.tables(&records{data: "0123456789", format: shapesFormat}, 2, 2)
 			if tt.want == "" {
 				if r.err != nil {
 					t.Errorf("tables = %v; want accepted", r.err)
@@ -190,6 +193,11 @@ func TestLoadChecksAgainstTables(t *testing.T) {
 			methods[0] = methods[1]
 			rs.methods = string(methods)
 		}, "method differs from the method table's"},
+		{"shape", func(rs *records) {
+			shapes := []byte(rs.shapes)
+			shapes[0] ^= itemPath
+			rs.shapes = string(shapes)
+		}, "path differs from the shape table's"},
 		{"document place", func(rs *records) { rs.store.sizes[0] = 1 }, "document outside its block"},
 	}
 	for _, tt := range tests {

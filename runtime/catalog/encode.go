@@ -121,7 +121,7 @@ func encodeFormat(cat *Catalog, idx *Index, format int) ([]byte, error) {
 	w.str(string(recs.buf))
 	w.str(string(idOrder(eps)))
 	if format >= tablesFormat {
-		w.tables(tablesOf(eps, recs.buf, starts))
+		w.tables(tablesOf(eps, recs.buf, starts), format)
 	}
 	if idx == nil {
 		idx = &Index{}

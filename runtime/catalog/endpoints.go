@@ -19,6 +19,7 @@ type records struct {
 	sums    string // 4 bytes per endpoint: its record's CRC-32C; "" when Decode read every record (format 3)
 	tags    string // 4 bytes per endpoint: its tag, an int32
 	methods string // 1 byte per endpoint: its method, an index into methodNames (noMethodCode: read it from the record)
+	shapes  string // 1 byte per endpoint: itemPath or 0 (format 5; "" before)
 	byID    string // 4 bytes per endpoint: the indexes in the order of their ids
 	format  int
 
@@ -104,6 +105,10 @@ func (r *reader) checkEndpoint(c *Catalog, i int, e *Endpoint) {
 		r.fail("method differs from the method table's")
 		return
 	}
+	if rs.shapes != "" && rs.shapes[i] != shapeOf(e.Path) {
+		r.fail("path differs from the shape table's")
+		return
+	}
 	r.checkPlaces(c, e, rs.store)
 }
 
@@ -146,6 +151,16 @@ func (c *Catalog) Method(i int) string {
 	}
 	_, _, _, method, _ := rs.at(i).head()
 	return method
+}
+
+// ItemPath reports whether endpoint i's path ends in a parameter (it
+// addresses one item), from a table where the data has one (format 5):
+// search asks it of every candidate.
+func (c *Catalog) ItemPath(i int) bool {
+	if rs := c.records; rs != nil && rs.shapes != "" {
+		return rs.shapes[i] == itemPath
+	}
+	return shapeOf(c.Path(i)) == itemPath
 }
 
 // Path is endpoint i's path, read without decoding the endpoint.

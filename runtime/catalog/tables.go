@@ -24,7 +24,9 @@ import (
 //
 // The endpoint tables follow the id table, as strings: starts (4 bytes per
 // endpoint and one for the end), sums (4 bytes), tags (4 bytes, int32),
-// the method names, then the method codes (1 byte). Little-endian. The
+// the method names, the method codes (1 byte), and since format 5 the
+// shapes (1 byte: itemPath when the path ends in a parameter, so search
+// ranks by it without reading a record). Little-endian. The
 // specs, collections and tags, which Decode reads whole, are followed by
 // their CRC-32C (4 bytes); the blocks carry zstd's own checksum.
 const (
@@ -50,8 +52,8 @@ func u32(s string, i int) uint32 {
 // endpointTables are the tables Encode writes for the records recs, with
 // the start of each record in starts (and the end last).
 type endpointTables struct {
-	starts, sums, tags, methods []byte
-	names                       []string
+	starts, sums, tags, methods, shapes []byte
+	names                               []string
 }
 
 // tablesOf builds the tables of eps, whose records are recs.buf with
@@ -65,18 +67,37 @@ func tablesOf(eps []Endpoint, recs []byte, starts []int) *endpointTables {
 		t.sums = binary.LittleEndian.AppendUint32(t.sums, checksum(string(recs[a:b])))
 		t.tags = binary.LittleEndian.AppendUint32(t.tags, uint32(int32(eps[i].Tag)))
 		t.methods = append(t.methods, codes.code(eps[i].Method))
+		t.shapes = append(t.shapes, shapeOf(eps[i].Path))
 	}
 	t.starts = binary.LittleEndian.AppendUint32(t.starts, uint32(len(recs)))
 	t.names = codes.names
 	return t
 }
 
-func (w *writer) tables(t *endpointTables) {
+func (w *writer) tables(t *endpointTables, format int) {
 	w.str(string(t.starts))
 	w.str(string(t.sums))
 	w.str(string(t.tags))
 	w.strs(t.names)
 	w.str(string(t.methods))
+	if format >= shapesFormat {
+		w.str(string(t.shapes))
+	}
+}
+
+// shapesFormat is the first format with the shapes table.
+const shapesFormat = 5
+
+// itemPath is the shape of an endpoint whose path ends in a parameter (it
+// addresses one item); the other shape is 0.
+const itemPath = 1
+
+// shapeOf is the shape of path.
+func shapeOf(path string) byte {
+	if strings.HasSuffix(path, "}") {
+		return itemPath
+	}
+	return 0
 }
 
 // tables reads the tables of n endpoints into rs and checks them against
@@ -84,11 +105,14 @@ func (w *writer) tables(t *endpointTables) {
 func (r *reader) tables(rs *records, n, tags int) {
 	rs.starts, rs.sums, rs.tags = r.str(), r.str(), r.str()
 	rs.methodNames, rs.methods = r.strs(), r.str()
+	if rs.format >= shapesFormat {
+		rs.shapes = r.str()
+	}
 	if r.err != nil {
 		return
 	}
 	if len(rs.starts) != 4*(n+1) || len(rs.sums) != sumLen*n || len(rs.tags) != 4*n || len(rs.methods) != n ||
-		len(rs.methodNames) > noMethodCode {
+		len(rs.methodNames) > noMethodCode || (rs.format >= shapesFormat && len(rs.shapes) != n) {
 		r.fail("endpoint tables of the wrong size")
 		return
 	}
@@ -107,6 +131,10 @@ func (r *reader) tables(rs *records, n, tags int) {
 		}
 		if k := rs.methods[i]; k != noMethodCode && int(k) >= len(rs.methodNames) {
 			r.fail(fmt.Sprintf("endpoint %d: method code %d out of range", i, k))
+			return
+		}
+		if rs.shapes != "" && rs.shapes[i] > itemPath {
+			r.fail(fmt.Sprintf("endpoint %d: shape %d out of range", i, rs.shapes[i]))
 			return
 		}
 	}

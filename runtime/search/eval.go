@@ -145,6 +145,7 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 	}
 	h := &hitHeap{}
 	total := 0
+	count := func() { total++ }
 	consider := func(d int32, v float64) {
 		total++
 		hit := Hit{Endpoint: int(d), Score: v}
@@ -157,7 +158,7 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 	}
 	switch {
 	case positive && pl.vector != nil:
-		e.considerMixed(r, pl, s, nMust, qualifies, score, consider)
+		e.considerMixed(r, pl, s, nMust, limit, qualifies, score, consider, count)
 	case positive:
 		for _, d := range s.touched {
 			if qualifies(d) {
@@ -186,9 +187,12 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 // considerMixed passes every qualifying document to consider with its
 // score normalized to the best one's plus the semantic channel's share,
 // and, when nothing is required, the documents no clause matched whose
-// cosine reaches minSemantic.
-func (e *engine) considerMixed(r *reader, pl *plan, s *scratch, nMust int,
-	qualifies func(int32) bool, score func(int32) float64, consider func(int32, float64)) {
+// cosine reaches minSemantic. A document whose score could not reach the
+// best limit ones' even with a cosine of 1 is only counted: its cosine is
+// not computed (on a 100,000-endpoint API a common word matches tens of
+// thousands).
+func (e *engine) considerMixed(r *reader, pl *plan, s *scratch, nMust, limit int,
+	qualifies func(int32) bool, score func(int32) float64, consider func(int32, float64), count func()) {
 	s.cands = s.cands[:0]
 	best := 0.0
 	for _, d := range s.touched {
@@ -198,7 +202,16 @@ func (e *engine) considerMixed(r *reader, pl *plan, s *scratch, nMust int,
 			s.cands = append(s.cands, scored{d, v})
 		}
 	}
+	// Each of the limit best scores ends at least at floor/best, so a
+	// score below floor - weightSemantic*best cannot take their place
+	// (maxCosine: a cosine is at most 1, and float32 rounding adds ulps).
+	const maxCosine = 1.001
+	cut := lexicalFloor(s.cands, limit) - weightSemantic*maxCosine*best
 	for _, c := range s.cands {
+		if c.v < cut {
+			count()
+			continue
+		}
 		v := weightSemantic * float64(max(0, r.docCosine(pl.vector, c.d)))
 		if best > 0 {
 			v += c.v / best
@@ -216,6 +229,25 @@ func (e *engine) considerMixed(r *reader, pl *plan, s *scratch, nMust int,
 			consider(d, weightSemantic*float64(c))
 		}
 	}
+}
+
+// lexicalFloor is the limit-th highest score of cands, or -Inf when there
+// are not more than limit of them.
+func lexicalFloor(cands []scored, limit int) float64 {
+	if limit <= 0 || len(cands) <= limit {
+		return math.Inf(-1)
+	}
+	top := make(hitHeap, 0, limit) // the worst of the best limit on top
+	for _, c := range cands {
+		hit := Hit{Endpoint: int(c.d), Score: c.v}
+		if len(top) < limit {
+			heap.Push(&top, hit)
+		} else if better(hit, top[0]) {
+			top[0] = hit
+			heap.Fix(&top, 0)
+		}
+	}
+	return top[0].Score
 }
 
 // scored is a document and its lexical score.
@@ -337,8 +369,7 @@ func shapeFit(sh shape, cat *catalog.Catalog, i int) float64 {
 	if !strings.EqualFold(cat.Method(i), "GET") {
 		return 0
 	}
-	item := strings.HasSuffix(cat.Path(i), "}")
-	if item == (sh == shapeItem) {
+	if cat.ItemPath(i) == (sh == shapeItem) {
 		return 1
 	}
 	return -1

@@ -1,11 +1,16 @@
 package search
 
+import (
+	"bytes"
+	"strings"
+)
+
 // globMatch reports whether s matches pattern, where * matches any run of
 // bytes (slashes included, so path:/repos/* reaches every path below
 // /repos) and ? one character. Hand-written because path.Match stops * at
 // slashes; it backtracks only to the last star, so it runs in
 // O(len(s)·len(pattern)) at worst.
-func globMatch(pattern, s string) bool {
+func globMatch[S ~string | ~[]byte](pattern string, s S) bool {
 	p, i := 0, 0
 	star, mark := -1, 0
 	for i < len(s) {
@@ -36,7 +41,7 @@ func globMatch(pattern, s string) bool {
 }
 
 // decodeRune returns the size of the UTF-8 sequence at s[i] (1 for bad bytes).
-func decodeRune(s string, i int) (rune, int) {
+func decodeRune[S ~string | ~[]byte](s S, i int) (rune, int) {
 	c := s[i]
 	switch {
 	case c < 0x80:
@@ -49,6 +54,63 @@ func decodeRune(s string, i int) (rune, int) {
 		return 0, 4
 	}
 	return rune(c), 1
+}
+
+// glob is a pattern of globMatch made ready for many keys: one without ?
+// is its literal parts, found in order with bytes.Index (a pattern
+// starting with * visits every key of its field: all paths of an API).
+type glob struct {
+	pattern string
+	parts   [][]byte // the literal parts between stars; nil when pattern has a ?
+	head    bool     // the first part must start the key
+	tail    bool     // the last part must end it
+}
+
+func newGlob(pattern string) glob {
+	g := glob{pattern: pattern}
+	if strings.Contains(pattern, "?") {
+		return g
+	}
+	g.head, g.tail = !strings.HasPrefix(pattern, "*"), !strings.HasSuffix(pattern, "*")
+	g.parts = [][]byte{}
+	for _, part := range strings.Split(pattern, "*") {
+		if part != "" {
+			g.parts = append(g.parts, []byte(part))
+		}
+	}
+	return g
+}
+
+// match reports whether key matches the pattern, as globMatch does.
+func (g glob) match(key []byte) bool {
+	if g.parts == nil {
+		return globMatch(g.pattern, key)
+	}
+	parts := g.parts
+	if len(parts) == 0 { // only stars, or empty
+		return !g.head || len(key) == 0
+	}
+	if g.head {
+		if !bytes.HasPrefix(key, parts[0]) {
+			return false
+		}
+		if len(parts) == 1 && g.tail {
+			return len(key) == len(parts[0])
+		}
+		key, parts = key[len(parts[0]):], parts[1:]
+	}
+	var last []byte
+	if g.tail && len(parts) > 0 {
+		last, parts = parts[len(parts)-1], parts[:len(parts)-1]
+	}
+	for _, part := range parts {
+		i := bytes.Index(key, part)
+		if i < 0 {
+			return false
+		}
+		key = key[i+len(part):]
+	}
+	return last == nil || bytes.HasSuffix(key, last)
 }
 
 // literalPrefix is the part of a glob before its first wildcard.
@@ -101,4 +163,11 @@ func editDistance(a, b string, max int) int {
 		return max + 1
 	}
 	return prev[len(b)]
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

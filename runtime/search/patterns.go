@@ -62,8 +62,11 @@ func fuzzyAlts(r *reader, term string, dist int, auto bool) []alt {
 	}
 	var cands []cand
 	best := dist
-	r.scanPrefix(prefixOrAll(prefix), maxScanTerms, func(t termInfo) bool {
-		if t.key[0] == '!' || t.key == term {
+	// A key whose length is farther from the term's than best edits is
+	// never near enough: it is skipped before it becomes a string.
+	near := func(k []byte) bool { return k[0] != '!' && abs(len(k)-len(term)) <= best }
+	r.scanPrefix(prefixOrAll(prefix), maxScanTerms, near, func(t termInfo) bool {
+		if t.key == term {
 			return true
 		}
 		if d := editDistance(term, t.key, best); d <= best {
@@ -117,17 +120,13 @@ func prefixOrAll(p string) string {
 }
 
 // scanPattern visits the keys under prefix (scope) starting at start, and
-// adds those match accepts; too many matches is a QueryError.
-func scanPattern(r *reader, c clause, scope, start string, limit int, match func(string) bool, add func(termInfo)) error {
+// adds those match accepts (it sees a key's bytes, valid only during the
+// call); too many matches is a QueryError.
+func scanPattern(r *reader, c clause, scope, start string, limit int, match func(key []byte) bool, add func(termInfo)) error {
 	n := 0
 	var tooMany bool
-	cut := r.scanPrefix(start, maxScanTerms, func(t termInfo) bool {
-		if scope == "" && t.key[0] == '!' {
-			return true
-		}
-		if !match(t.key) {
-			return true
-		}
+	keep := func(k []byte) bool { return !(scope == "" && k[0] == '!') && match(k) }
+	cut := r.scanPrefix(start, maxScanTerms, keep, func(t termInfo) bool {
 		if n++; n > limit {
 			tooMany = true
 			return false

@@ -179,15 +179,16 @@ func keywordGroup(r *reader, c clause, prefix string) ([]group, error) {
 		if err != nil {
 			return nil, err
 		}
-		err = scanPattern(r, c, prefix, prefix+literalRegexPrefix(re), maxKeyExpansions, func(k string) bool {
-			return re.MatchString(k[len(prefix):])
+		err = scanPattern(r, c, prefix, prefix+literalRegexPrefix(re), maxKeyExpansions, func(k []byte) bool {
+			return re.Match(k[len(prefix):])
 		}, func(t termInfo) { g.alts = append(g.alts, alt{info: t, weight: 1, via: "regex"}) })
 		if err != nil {
 			return nil, err
 		}
 	case strings.ContainsAny(v, "*?") && (c.kind != kindPhrase || (prefix == keyPath && strings.Contains(v, "*"))):
-		err := scanPattern(r, c, prefix, prefix+literalPrefix(v), maxKeyExpansions, func(k string) bool {
-			return globMatch(v, k[len(prefix):])
+		gl := newGlob(v)
+		err := scanPattern(r, c, prefix, prefix+literalPrefix(v), maxKeyExpansions, func(k []byte) bool {
+			return gl.match(k[len(prefix):])
 		}, func(t termInfo) { g.alts = append(g.alts, alt{info: t, weight: 1, via: "wildcard"}) })
 		if err != nil {
 			return nil, err
@@ -236,15 +237,16 @@ func textGroups(r *reader, c clause, expand bool) ([]group, error) {
 			return nil, err
 		}
 		g := base
-		err = scanPattern(r, c, "", literalRegexPrefix(re), maxTextExpansions, func(k string) bool {
-			return re.MatchString(k)
+		err = scanPattern(r, c, "", literalRegexPrefix(re), maxTextExpansions, func(k []byte) bool {
+			return re.Match(k)
 		}, func(t termInfo) { g.alts = append(g.alts, alt{info: t, weight: 1, via: "regex"}) })
 		return []group{g}, err
 	case kindWildcard:
 		v := strings.ToLower(c.value)
 		g := base
-		err := scanPattern(r, c, "", literalPrefix(v), maxTextExpansions, func(k string) bool {
-			return globMatch(v, k)
+		gl := newGlob(v)
+		err := scanPattern(r, c, "", literalPrefix(v), maxTextExpansions, func(k []byte) bool {
+			return gl.match(k)
 		}, func(t termInfo) { g.alts = append(g.alts, alt{info: t, weight: 1, via: "wildcard"}) })
 		return []group{g}, err
 	}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
@@ -120,11 +121,20 @@ func (it *dictIter) next() bool {
 		return false
 	}
 	it.key = append(it.key[:shared], suffix...)
-	it.info = termInfo{key: string(it.key), df: df, post: it.post, postEnd: it.post + pl, pos: it.pos, posEnd: it.pos + ql}
+	it.info = termInfo{df: df, post: it.post, postEnd: it.post + pl, pos: it.pos, posEnd: it.pos + ql}
 	it.post += pl
 	it.pos += ql
 	it.n++
 	return true
+}
+
+// term is the current term with its key. Walks read keys as bytes (it.key,
+// valid until next) and make a string only of the terms they keep: a
+// pattern's walk may visit every path of an API.
+func (it *dictIter) term() termInfo {
+	t := it.info
+	t.key = string(it.key)
+	return t
 }
 
 // blockKey is the first key of block b ("" when unreadable).
@@ -133,7 +143,7 @@ func (r *reader) blockKey(b int) string {
 	if !it.next() {
 		return ""
 	}
-	return it.info.key
+	return string(it.key)
 }
 
 // seek starts a walk at the block that holds the first key ≥ key.
@@ -154,9 +164,9 @@ func (r *reader) seek(key string) dictIter {
 func (r *reader) lookup(key string) (termInfo, bool) {
 	it := r.seek(key)
 	for it.next() {
-		switch strings.Compare(it.info.key, key) {
+		switch strings.Compare(string(it.key), key) {
 		case 0:
-			return it.info, true
+			return it.term(), true
 		case 1:
 			return termInfo{}, false
 		}
@@ -164,23 +174,29 @@ func (r *reader) lookup(key string) (termInfo, bool) {
 	return termInfo{}, false
 }
 
-// scanPrefix calls fn for every term whose key starts with prefix, in key
-// order, at most limit terms; it reports whether the walk was cut short.
-func (r *reader) scanPrefix(prefix string, limit int, fn func(termInfo) bool) (cut bool) {
+// scanPrefix calls fn for every term whose key starts with prefix and
+// that keep accepts (nil: every one), in key order, visiting at most limit
+// terms; it reports whether the walk was cut short. keep sees the key's
+// bytes, valid only during the call.
+func (r *reader) scanPrefix(prefix string, limit int, keep func(key []byte) bool, fn func(termInfo) bool) (cut bool) {
 	it := r.seek(prefix)
+	p := []byte(prefix)
 	seen := 0
 	for it.next() {
-		k := it.info.key
-		if k < prefix {
+		k := it.key
+		if bytes.Compare(k, p) < 0 {
 			continue
 		}
-		if !strings.HasPrefix(k, prefix) {
+		if !bytes.HasPrefix(k, p) {
 			return false
 		}
 		if seen++; seen > limit {
 			return true
 		}
-		if !fn(it.info) {
+		if keep != nil && !keep(k) {
+			continue
+		}
+		if !fn(it.term()) {
 			return false
 		}
 	}
