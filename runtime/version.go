@@ -32,5 +32,6 @@ const SupportPackageIsVersion5 = true
 
 // SupportPackageIsVersion6 is referenced by generated code of format 6,
 // whose data file (catalog.DataFormat 5) keeps each endpoint record's
-// tail (parameters, body, security, document places) in compressed blocks.
+// tail (parameters, body, security, document places) in compressed blocks
+// and a table of the endpoints' path shapes beside the method table.
 const SupportPackageIsVersion6 = true
