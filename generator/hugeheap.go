@@ -40,6 +40,7 @@ type heapFacts struct {
 	godebug    string // $GODEBUG
 	gcCycles   uint64 // collections the process has run
 	memLimit   int64  // the runtime's soft memory limit
+	asLimited  bool   // the address space is capped (ulimit -v)
 }
 
 // hugeHeapBytes is how much heap to reserve with huge pages for specs of
@@ -49,13 +50,15 @@ type heapFacts struct {
 //   - not under strict overcommit accounting (mode 2), where mapping
 //     memory that is never touched still counts against a limit;
 //   - not with GODEBUG=disablethp=1, the Go runtime's own opt-out;
+//   - not when the address space is capped (ulimit -v): mapping past the
+//     cap would end the process, where the heap it needs might fit;
 //   - only in a process that has not collected yet: after a collection the
 //     heap holds freed memory, which the runtime would clear, touching it;
 //   - at most loading's heap goal (loadBudget for large specs), within the
 //     memory limit.
 func hugeHeapBytes(size int64, f heapFacts) int64 {
 	if !strings.Contains(f.thp, "[madvise]") || strings.TrimSpace(f.overcommit) == "2" ||
-		strings.Contains(","+f.godebug+",", ",disablethp=1,") || f.gcCycles > 0 {
+		strings.Contains(","+f.godebug+",", ",disablethp=1,") || f.gcCycles > 0 || f.asLimited {
 		return 0
 	}
 	n := min(modelPerByte*size*int64(100+loadPercent(size))/100, loadBudget, f.memLimit/2)
@@ -84,8 +87,8 @@ func reserveHugeHeap(n int64, advise func([]byte) error) {
 }
 
 // processFacts reads heapFacts of this process; the host's files are read
-// by readHost (absent on other systems).
-func processFacts(readHost func(string) string, godebug string) heapFacts {
+// by readHost, the address-space cap by asLimited.
+func processFacts(readHost func(string) string, godebug string, asLimited bool) heapFacts {
 	cycles := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	metrics.Read(cycles)
 	f := heapFacts{
@@ -94,6 +97,7 @@ func processFacts(readHost func(string) string, godebug string) heapFacts {
 		godebug:    godebug,
 		memLimit:   debug.SetMemoryLimit(-1),
 		gcCycles:   1, // unknown: as if collected
+		asLimited:  asLimited,
 	}
 	if cycles[0].Value.Kind() == metrics.KindUint64 {
 		f.gcCycles = cycles[0].Value.Uint64()

@@ -29,6 +29,7 @@ func TestHugeHeapBytes(t *testing.T) {
 		{"disablethp", github, func(f *heapFacts) { f.godebug = "gctrace=1,disablethp=1" }, 0},
 		{"disablethp=0", github, func(f *heapFacts) { f.godebug = "disablethp=0" }, modelPerByte * github * 3},
 		{"collected", github, func(f *heapFacts) { f.gcCycles = 1 }, 0},
+		{"address space capped", github, func(f *heapFacts) { f.asLimited = true }, 0},
 		{"memory limit", github, func(f *heapFacts) { f.memLimit = 256 << 20 }, 128 << 20},
 		{"low memory limit", github, func(f *heapFacts) { f.memLimit = 64 << 20 }, 0},
 	} {
