@@ -2,8 +2,6 @@ package generator
 
 import (
 	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
 	"strings"
 )
 
@@ -84,23 +82,4 @@ func reserveHugeHeap(n int64, advise func([]byte) error) {
 	runtime.KeepAlive(chunks)
 	chunks = nil
 	runtime.GC()
-}
-
-// processFacts reads heapFacts of this process; the host's files are read
-// by readHost, the address-space cap by asLimited.
-func processFacts(readHost func(string) string, godebug string, asLimited bool) heapFacts {
-	cycles := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
-	metrics.Read(cycles)
-	f := heapFacts{
-		thp:        readHost("/sys/kernel/mm/transparent_hugepage/enabled"),
-		overcommit: readHost("/proc/sys/vm/overcommit_memory"),
-		godebug:    godebug,
-		memLimit:   debug.SetMemoryLimit(-1),
-		gcCycles:   1, // unknown: as if collected
-		asLimited:  asLimited,
-	}
-	if cycles[0].Value.Kind() == metrics.KindUint64 {
-		f.gcCycles = cycles[0].Value.Uint64()
-	}
-	return f
 }

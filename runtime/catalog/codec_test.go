@@ -73,6 +73,20 @@ func encode(t testing.TB, cat *Catalog, idx *Index) string {
 	return string(b)
 }
 
+// decodeAs is cat and idx written in data format and decoded again.
+func decodeAs(t *testing.T, cat *Catalog, idx *Index, format int) (*Catalog, *Index) {
+	t.Helper()
+	data, err := encodeFormat(cat, idx, format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, gotIdx, err := Decode(string(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got, gotIdx
+}
+
 // TestCodecRoundTrip decodes what Encode writes, and what it wrote in
 // data format 3 (servers generated before data format 4), to the same
 // catalog.
@@ -84,14 +98,7 @@ func TestCodecRoundTrip(t *testing.T) {
 
 func testRoundTrip(t *testing.T, format int) {
 	cat, idx := sample()
-	data, err := encodeFormat(cat, idx, format)
-	if err != nil {
-		t.Fatal(err)
-	}
-	gotCat, gotIdx, err := Decode(string(data))
-	if err != nil {
-		t.Fatal(err)
-	}
+	gotCat, gotIdx := decodeAs(t, cat, idx, format)
 	if diff := cmp.Diff(cat, plain(t, gotCat), cmpopts.EquateEmpty(), docText, cmpopts.IgnoreUnexported(Catalog{})); diff != "" {
 		t.Errorf("catalog (-want +got):\n%s", diff)
 	}
@@ -418,14 +425,7 @@ func TestRecordTailsPacked(t *testing.T) {
 		format   int
 		inRecord bool
 	}{{4, true}, {DataFormat, false}} {
-		data, err := encodeFormat(cat, idx, tt.format)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, _, err := Decode(string(data))
-		if err != nil {
-			t.Fatal(err)
-		}
+		got, _ := decodeAs(t, cat, idx, tt.format)
 		if in := strings.Contains(got.records.record(0), "ids[]"); in != tt.inRecord {
 			t.Errorf("format %d: a parameter's key in the record: %v; want %v", tt.format, in, tt.inRecord)
 		}
@@ -441,14 +441,7 @@ func TestItemPath(t *testing.T) {
 	cat, idx := sample()
 	items := 0
 	for _, format := range []int{3, 4, DataFormat} {
-		data, err := encodeFormat(cat, idx, format)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, _, err := Decode(string(data))
-		if err != nil {
-			t.Fatal(err)
-		}
+		got, _ := decodeAs(t, cat, idx, format)
 		if (got.records.shapes != "") != (format >= shapesFormat) {
 			t.Errorf("format %d: shape table %q", format, got.records.shapes)
 		}

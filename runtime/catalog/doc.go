@@ -31,11 +31,18 @@ func (d Doc) String() string {
 	if d.store == nil || d.ref.n == 0 {
 		return d.text
 	}
-	block, err := d.store.block(d.ref.block)
-	if err != nil || d.ref.off+d.ref.n > len(block) {
+	text, err := d.store.text(d.ref)
+	if err != nil {
 		return ""
 	}
-	return block[d.ref.off : d.ref.off+d.ref.n]
+	return text
+}
+
+// holds reports whether ref lies inside its block (by the blocks' table,
+// without inflating it); a place that would overflow does not.
+func (s *blockStore) holds(ref docRef) bool {
+	return ref.block >= 0 && ref.block < len(s.sizes) && ref.off >= 0 && ref.n >= 0 &&
+		ref.off <= s.sizes[ref.block] && ref.n <= s.sizes[ref.block]-ref.off
 }
 
 // text is the text at ref, which must lie inside its block; "" for no text.
@@ -43,7 +50,7 @@ func (s *blockStore) text(ref docRef) (string, error) {
 	if ref.n == 0 {
 		return "", nil
 	}
-	if ref.block < 0 || ref.block >= len(s.sizes) || ref.off < 0 || ref.n < 0 || ref.off > s.sizes[ref.block] || ref.n > s.sizes[ref.block]-ref.off {
+	if !s.holds(ref) {
 		return "", errors.New("outside its block")
 	}
 	block, err := s.block(ref.block)

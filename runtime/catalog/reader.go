@@ -174,7 +174,7 @@ func (r *reader) checkRef(d docRef, store *blockStore) {
 	if d.n == 0 || r.err != nil {
 		return
 	}
-	if d.block < 0 || d.block >= len(store.sizes) || d.off < 0 || d.n < 0 || d.off+d.n > store.sizes[d.block] {
+	if !store.holds(d) {
 		r.fail("document outside its block")
 	}
 }

@@ -10,7 +10,7 @@ import (
 // /repos) and ? one character. Hand-written because path.Match stops * at
 // slashes; it backtracks only to the last star, so it runs in
 // O(len(s)·len(pattern)) at worst.
-func globMatch[S ~string | ~[]byte](pattern string, s S) bool {
+func globMatch(pattern string, s []byte) bool {
 	p, i := 0, 0
 	star, mark := -1, 0
 	for i < len(s) {
@@ -41,7 +41,7 @@ func globMatch[S ~string | ~[]byte](pattern string, s S) bool {
 }
 
 // decodeRune returns the size of the UTF-8 sequence at s[i] (1 for bad bytes).
-func decodeRune[S ~string | ~[]byte](s S, i int) (rune, int) {
+func decodeRune(s []byte, i int) (rune, int) {
 	c := s[i]
 	switch {
 	case c < 0x80:

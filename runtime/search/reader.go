@@ -163,8 +163,9 @@ func (r *reader) seek(key string) dictIter {
 // lookup finds one term.
 func (r *reader) lookup(key string) (termInfo, bool) {
 	it := r.seek(key)
+	kb := []byte(key)
 	for it.next() {
-		switch strings.Compare(string(it.key), key) {
+		switch bytes.Compare(it.key, kb) {
 		case 0:
 			return it.term(), true
 		case 1:
@@ -175,7 +176,7 @@ func (r *reader) lookup(key string) (termInfo, bool) {
 }
 
 // scanPrefix calls fn for every term whose key starts with prefix and
-// that keep accepts (nil: every one), in key order, visiting at most limit
+// that keep accepts, in key order, visiting at most limit
 // terms; it reports whether the walk was cut short. keep sees the key's
 // bytes, valid only during the call.
 func (r *reader) scanPrefix(prefix string, limit int, keep func(key []byte) bool, fn func(termInfo) bool) (cut bool) {
@@ -193,7 +194,7 @@ func (r *reader) scanPrefix(prefix string, limit int, keep func(key []byte) bool
 		if seen++; seen > limit {
 			return true
 		}
-		if keep != nil && !keep(k) {
+		if !keep(k) {
 			continue
 		}
 		if !fn(it.term()) {
