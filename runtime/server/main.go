@@ -44,6 +44,7 @@ func Main(opts Options) int {
 	if sandbox.IsChild(opts.Getenv) {
 		return sandbox.ChildMain(opts.Getenv, opts.Stdin, opts.Stdout, opts.Stderr)
 	}
+	raiseStartingHeap(opts.Getenv)
 	opts, err := opts.withData()
 	if err != nil {
 		fmt.Fprintf(opts.Stderr, "%s: %v\n", opts.Name, err)

@@ -1,0 +1,36 @@
+package server
+
+import (
+	"runtime"
+	"runtime/debug"
+)
+
+// startGCPercent is the GC percentage of a server's first heap cycle:
+// Go scales its first heap goal (4 MB) by GOGC/100, so 400 makes it
+// 16 MB.
+const startGCPercent = 400
+
+// raiseStartingHeap lets a server start without a collection. Package
+// initialization (mcp-go's JSON Schema library compiles every draft's
+// metaschema, about 1.7 MB of garbage) leaves the heap near Go's first
+// 4 MB goal, so a collection used to run while the server answered its
+// first tools/list: about 3 ms of a 40 ms start. The first cycle's goal is
+// raised to 16 MB, and the GC percentage in force before is restored by
+// the first collection, so only that one cycle is larger. A GOGC set in
+// the environment is left alone. The Go compiler does the same at its
+// start (cmd/compile/internal/base/startheap.go, golang/go#56546); its
+// version retunes across many cycles, which a server does not need.
+func raiseStartingHeap(getenv func(string) string) {
+	if getenv("GOGC") != "" {
+		return
+	}
+	before := debug.SetGCPercent(startGCPercent)
+	// The sentinel holds a pointer, so it is not a tiny allocation that
+	// shares a block with live objects: the first collection finds it
+	// unreachable and its cleanup runs.
+	sentinel := &struct{ _ *byte }{}
+	runtime.AddCleanup(sentinel, restoreGCPercent, before)
+}
+
+// restoreGCPercent sets the GC percentage back after the first collection.
+func restoreGCPercent(percent int) { debug.SetGCPercent(percent) }
