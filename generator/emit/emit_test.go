@@ -170,7 +170,7 @@ func TestReadme(t *testing.T) {
 		"`PETSTORE_BASE_URL`", "`PETSTORE_API_KEY`", "`PETSTORE_BASIC_PASSWORD`",
 		"`PETSTORE_OAUTH_CLIENT_SECRET`", "`METEO_2_BASE_URL`", "`METEO_2_BEARER`",
 		`"METEO_2_BEARER": ""`, `"command": "/ABSOLUTE/PATH/TO/petstore-mcp"`,
-		"go build -o petstore-mcp .", "the 3 endpoints",
+		"go build -o petstore-mcp .", "`CGO_ENABLED=0 go build -trimpath -o petstore-mcp .`", "the 3 endpoints",
 		"`search`", "`inspect`", "`endpoint_by_id`", "`invoke`",
 	} {
 		if !strings.Contains(md, want) {
