@@ -3,6 +3,7 @@ package server
 import (
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 )
 
 // startGCPercent is the GC percentage of a server's first heap cycle:
@@ -20,8 +21,13 @@ const startGCPercent = 400
 // the environment is left alone. The Go compiler does the same at its
 // start (cmd/compile/internal/base/startheap.go, golang/go#56546); its
 // version retunes across many cycles, which a server does not need.
+//
+// It raises only from Go's default of 100: a percentage set otherwise (by
+// the program embedding a package-mode server, or by an earlier call of
+// Main in the same process, whose cleanup would then restore the raised
+// value) is left alone.
 func raiseStartingHeap(getenv func(string) string) {
-	if getenv("GOGC") != "" {
+	if getenv("GOGC") != "" || gcPercent() != 100 {
 		return
 	}
 	before := debug.SetGCPercent(startGCPercent)
@@ -30,6 +36,17 @@ func raiseStartingHeap(getenv func(string) string) {
 	// unreachable and its cleanup runs.
 	sentinel := &struct{ _ *byte }{}
 	runtime.AddCleanup(sentinel, restoreGCPercent, before)
+}
+
+// gcPercent is the GC percentage in force, or 0 if the runtime does not
+// say.
+func gcPercent() uint64 {
+	s := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
 }
 
 // restoreGCPercent sets the GC percentage back after the first collection.

@@ -34,14 +34,14 @@ func startHeapChild(t *testing.T) {
 			}
 			return ""
 		})
-		if got := gcPercent(t); got != 100 {
+		if got := percentNow(t); got != 100 {
 			t.Errorf("GC percent %d with GOGC=100 in the environment; want it left alone", got)
 		}
 	})
 	t.Run("start", func(t *testing.T) {
 		before := gcCycles(t)
 		raiseStartingHeap(func(string) string { return "" })
-		if got := gcPercent(t); got != startGCPercent {
+		if got := percentNow(t); got != startGCPercent {
 			t.Fatalf("GC percent %d after raising; want %d", got, startGCPercent)
 		}
 		// 6 MB of garbage, a start's worth and more: at Go's 4 MB first goal
@@ -52,21 +52,39 @@ func startHeapChild(t *testing.T) {
 		if n := gcCycles(t) - before; n != 0 {
 			t.Errorf("%d collections during a start's allocations; want none", n)
 		}
-		runtime.GC()
-		deadline := time.Now().Add(5 * time.Second)
-		for gcPercent(t) != 100 {
-			if time.Now().After(deadline) {
-				t.Fatalf("GC percent still %d after the first collection; want 100 restored", gcPercent(t))
-			}
-			time.Sleep(time.Millisecond)
+		awaitRestored(t)
+	})
+	t.Run("twice", func(t *testing.T) {
+		// A second Main in one process must not leave 400 behind: its
+		// cleanup would restore what the first one set.
+		raiseStartingHeap(func(string) string { return "" })
+		raiseStartingHeap(func(string) string { return "" })
+		awaitRestored(t)
+		time.Sleep(50 * time.Millisecond) // any second cleanup has run by now
+		if got := percentNow(t); got != 100 {
+			t.Errorf("GC percent %d after two raises and a collection; want 100", got)
 		}
 	})
+}
+
+// awaitRestored runs a collection and waits for the cleanup to restore
+// the GC percentage of 100.
+func awaitRestored(t *testing.T) {
+	t.Helper()
+	runtime.GC()
+	deadline := time.Now().Add(5 * time.Second)
+	for percentNow(t) != 100 {
+		if time.Now().After(deadline) {
+			t.Fatalf("GC percent still %d after the first collection; want 100 restored", percentNow(t))
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // sink keeps the test's allocations from being optimized away.
 var sink []byte
 
-func gcPercent(t *testing.T) uint64 { return readMetric(t, "/gc/gogc:percent") }
+func percentNow(t *testing.T) uint64 { return readMetric(t, "/gc/gogc:percent") }
 
 func gcCycles(t *testing.T) uint64 { return readMetric(t, "/gc/cycles/total:gc-cycles") }
 
