@@ -122,13 +122,14 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 		}
 		return nMust > 0 || s.total[d] > 0 || s.anyHits[d] > 0
 	}
+	hints := methodHints{hints: pl.hints}
 	score := func(d int32) float64 {
 		v := float64(s.total[d])
 		if pl.coordSize > 1 {
-			frac := math.Min(1, float64(s.anyHits[d])/float64(pl.coordSize))
+			frac := min(1, float64(s.anyHits[d])/float64(pl.coordSize))
 			v *= coordFloor + (1-coordFloor)*frac
 		}
-		if len(pl.hints) > 0 && int(d) < e.cat.Len() && pl.hints[strings.ToUpper(e.cat.Method(int(d)))] {
+		if len(pl.hints) > 0 && int(d) < e.cat.Len() && hints.hinted(e.cat.Method(int(d))) {
 			v *= 1 + pl.hintWeight
 		}
 		if pl.coverage {
@@ -387,6 +388,39 @@ const (
 	weightCoverSummary = 0.5
 	weightCoverPath    = 0.3
 )
+
+// methodHints tells whether a method is one the query hints at,
+// remembering the answer per distinct method string. A catalog returns a
+// handful of them for all its endpoints, and upper-casing and hashing
+// every candidate's method was an eighth of a search's time on a
+// 100,000-endpoint API, where common words make tens of thousands of
+// candidates.
+type methodHints struct {
+	hints map[string]bool
+	seen  []methodHint
+}
+
+type methodHint struct {
+	method string
+	hinted bool
+}
+
+// maxMethodHints bounds what methodHints remembers (specs may spell a
+// method in more than one case).
+const maxMethodHints = 16
+
+func (m *methodHints) hinted(method string) bool {
+	for _, s := range m.seen {
+		if s.method == method {
+			return s.hinted
+		}
+	}
+	h := m.hints[strings.ToUpper(method)]
+	if len(m.seen) < maxMethodHints {
+		m.seen = append(m.seen, methodHint{method, h})
+	}
+	return h
+}
 
 // coverage is the score lift of document d for the share of its summary
 // and path tokens the query matched.
