@@ -39,6 +39,11 @@ type scratch struct {
 	// query's words matched, for coverage (see coverage).
 	cover [][coverFields]float32
 	cands []scored // considerMixed's candidates
+	// passed[d] counts the keyword filters (see keywordFilters) document d
+	// passes; filtered lists the documents the first one passed, the only
+	// ones whose count is not 0.
+	passed   []uint8
+	filtered []int32
 }
 
 func (e *engine) getScratch(n int) *scratch {
@@ -48,7 +53,7 @@ func (e *engine) getScratch(n int) *scratch {
 	return &scratch{
 		total: make([]float32, n), mustHits: make([]uint8, n), anyHits: make([]uint8, n), should: make([]bool, n),
 		excluded: make([]bool, n), seen: make([]bool, n), gSeen: make([]bool, n), best: make([]float32, n), sum: make([]float32, n),
-		cover: make([][coverFields]float32, n),
+		cover: make([][coverFields]float32, n), passed: make([]uint8, n),
 	}
 }
 
@@ -58,6 +63,10 @@ func (e *engine) putScratch(s *scratch) {
 		s.cover[d] = [coverFields]float32{}
 	}
 	s.touched = s.touched[:0]
+	for _, d := range s.filtered {
+		s.passed[d] = 0
+	}
+	s.filtered = s.filtered[:0]
 	e.scratch.Put(s)
 }
 
@@ -71,6 +80,10 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 		why = map[int32][]Contribution{}
 	}
 	nMust, positive := 0, false
+	var filters uint8
+	if !pl.scoreAll {
+		filters = keywordFilters(r, pl, s)
+	}
 	for gi := range pl.groups {
 		if err := ctx.Err(); err != nil {
 			return Result{}, err
@@ -82,7 +95,7 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 		if g.c.occur != mustNot {
 			positive = true
 		}
-		e.scoreGroup(r, g, s, why)
+		e.scoreGroup(r, g, s, filters, why)
 		for _, d := range s.gTouched {
 			if !s.seen[d] {
 				s.seen[d] = true
@@ -285,7 +298,7 @@ func idf(docs, df int) float64 {
 }
 
 // scoreGroup fills s.best, s.sum and s.gTouched with the group's scores.
-func (e *engine) scoreGroup(r *reader, g *group, s *scratch, why map[int32][]Contribution) {
+func (e *engine) scoreGroup(r *reader, g *group, s *scratch, filters uint8, why map[int32][]Contribution) {
 	add := func(d int32, v float32) {
 		if !s.gSeen[d] {
 			s.gSeen[d] = true
@@ -304,6 +317,9 @@ func (e *engine) scoreGroup(r *reader, g *group, s *scratch, why map[int32][]Con
 		if g.keyword || it.keyword {
 			v := float32(keywordScore * a.weight)
 			for it.next(&p) {
+				if filters > 0 && s.passed[p.doc] != filters {
+					continue
+				}
 				add(int32(p.doc), v)
 				if why != nil {
 					why[int32(p.doc)] = append(why[int32(p.doc)], Contribution{Clause: g.c.raw, Term: a.info.key, Via: a.via, Score: float64(v)})
@@ -322,6 +338,9 @@ func (e *engine) scoreGroup(r *reader, g *group, s *scratch, why map[int32][]Con
 		}
 		countCover := g.c.occur != mustNot
 		for it.next(&p) {
+			if filters > 0 && s.passed[p.doc] != filters {
+				continue
+			}
 			m := p.mask & fields
 			if countCover && m != 0 {
 				cw := float32(min(a.weight, 1))
@@ -350,6 +369,52 @@ func (e *engine) scoreGroup(r *reader, g *group, s *scratch, why map[int32][]Con
 			}
 		}
 	}
+}
+
+// keywordFilters finds, before any word is scored, the documents that
+// pass every required keyword clause of pl (+method:DELETE, +tag:pets,
+// +path:*hooks*: every posting of a keyword term counts whole), and
+// returns how many such clauses there are, so that scoreGroup can skip
+// the postings of every other document: they cannot qualify. A filtered
+// query scores only what its filters let through (the result note's
+// narrower query is one: it used to cost three quarters of a search on
+// a 100,000-endpoint API). 0 means no filter.
+func keywordFilters(r *reader, pl *plan, s *scratch) uint8 {
+	var n uint8
+	var p posting
+	for gi := range pl.groups {
+		g := &pl.groups[gi]
+		if g.c.occur != must || g.phrase != nil || len(g.alts) == 0 || !keywordOnly(g) || n == math.MaxUint8 {
+			continue
+		}
+		for _, a := range g.alts {
+			it := r.postings(a.info)
+			for it.next(&p) {
+				if p.doc < 0 || p.doc >= len(s.passed) || s.passed[p.doc] != n {
+					continue // out of range, failed an earlier filter, or passed this one already
+				}
+				if n == 0 {
+					s.filtered = append(s.filtered, int32(p.doc))
+				}
+				s.passed[p.doc] = n + 1
+			}
+		}
+		n++
+	}
+	return n
+}
+
+// keywordOnly reports a group whose every posting counts whole.
+func keywordOnly(g *group) bool {
+	if g.keyword {
+		return true
+	}
+	for _, a := range g.alts {
+		if !strings.HasPrefix(a.info.key, "!") {
+			return false
+		}
+	}
+	return true
 }
 
 // maskFields names the fields of a mask.

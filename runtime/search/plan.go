@@ -49,6 +49,7 @@ type plan struct {
 	coverage   bool            // lift documents whose summary and path the query explains
 	coordSize  int             // plain-word groups that can match anything
 	vector     []float32       // the semantic channel's query vector; nil when off
+	scoreAll   bool            // score every document's postings, keyword filters or not (tests compare)
 	// shoulds counts the optional groups that can match something. When
 	// the query also has required clauses, a document must match one of
 	// them too: "+method:DELETE webhook" is the DELETE endpoints about
