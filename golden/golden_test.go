@@ -124,6 +124,13 @@ func buildPackage(t *testing.T, c goldenCase) {
 	goCmd(t, app, "vet", "./...")
 	goCmd(t, app, "build", "-o", bin, "./cmd/server")
 	goCmd(t, app, "test", "-count=1", "./...")
+	checkVersion(t, bin)
+}
+
+// checkVersion runs a built server with --version: it must print its name
+// and the runtime's version.
+func checkVersion(t *testing.T, bin string) {
+	t.Helper()
 	out, err := exec.Command(bin, "--version").CombinedOutput()
 	if err != nil || !strings.HasSuffix(string(out), " "+swag2mcp.Version+"\n") {
 		t.Errorf("%s --version: %v, %q; want the server's name and version %s", bin, err, out, swag2mcp.Version)

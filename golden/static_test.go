@@ -3,13 +3,10 @@ package golden_test
 import (
 	"debug/elf"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
-
-	"github.com/swag2mcp/swag2mcp"
 )
 
 // TestStaticBuild builds the petstore module with the command its README
@@ -30,15 +27,9 @@ func TestStaticBuild(t *testing.T) {
 		t.Fatalf("the README does not give %q", command)
 	}
 	bin := filepath.Join(t.TempDir(), "petstore-mcp")
-	cmd := exec.Command("go", "build", "-trimpath", "-o", bin, ".")
-	cmd.Dir = out
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0", "GOFLAGS=-mod=readonly", "GOWORK=off")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", command, err, b)
-	}
-	if b, err := exec.Command(bin, "--version").CombinedOutput(); err != nil || !strings.HasSuffix(string(b), " "+swag2mcp.Version+"\n") {
-		t.Errorf("--version: %v, %q", err, b)
-	}
+	t.Setenv("CGO_ENABLED", "0") // goCmd runs go with this process's environment
+	goCmd(t, out, "build", "-trimpath", "-o", bin, ".")
+	checkVersion(t, bin)
 	if runtime.GOOS != "linux" {
 		return
 	}

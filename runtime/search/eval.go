@@ -410,7 +410,7 @@ func keywordOnly(g *group) bool {
 		return true
 	}
 	for _, a := range g.alts {
-		if !strings.HasPrefix(a.info.key, "!") {
+		if !isKeywordKey(a.info.key) {
 			return false
 		}
 	}

@@ -29,6 +29,12 @@ const (
 	maxFieldTokens = 512
 )
 
+// keywordMark starts every keyword key; a text term's key never does.
+const keywordMark = '!'
+
+// isKeywordKey reports a keyword key: its postings count whole.
+func isKeywordKey(key string) bool { return key != "" && key[0] == keywordMark }
+
 // Keyword key prefixes.
 const (
 	keyMethod = "!m:"

@@ -64,7 +64,7 @@ func fuzzyAlts(r *reader, term string, dist int, auto bool) []alt {
 	best := dist
 	// A key whose length is farther from the term's than best edits is
 	// never near enough: it is skipped before it becomes a string.
-	near := func(k []byte) bool { return k[0] != '!' && abs(len(k)-len(term)) <= best }
+	near := func(k []byte) bool { return k[0] != keywordMark && abs(len(k)-len(term)) <= best }
 	r.scanPrefix(prefixOrAll(prefix), maxScanTerms, near, func(t termInfo) bool {
 		if t.key == term {
 			return true
@@ -125,7 +125,7 @@ func prefixOrAll(p string) string {
 func scanPattern(r *reader, c clause, scope, start string, limit int, match func(key []byte) bool, add func(termInfo)) error {
 	n := 0
 	var tooMany bool
-	keep := func(k []byte) bool { return !(scope == "" && k[0] == '!') && match(k) }
+	keep := func(k []byte) bool { return !(scope == "" && k[0] == keywordMark) && match(k) }
 	cut := r.scanPrefix(start, maxScanTerms, keep, func(t termInfo) bool {
 		if n++; n > limit {
 			tooMany = true

@@ -2,7 +2,6 @@ package search
 
 import (
 	"bytes"
-	"strings"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
@@ -236,7 +235,7 @@ type postingIter struct {
 func (r *reader) postings(t termInfo) postingIter {
 	return postingIter{
 		c: cursor{s: r.ix.Postings[:t.postEnd], i: t.post}, end: t.postEnd, doc: -1,
-		keyword: strings.HasPrefix(t.key, "!"), docs: r.ix.Docs,
+		keyword: isKeywordKey(t.key), docs: r.ix.Docs,
 	}
 }
 

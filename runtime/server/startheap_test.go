@@ -34,14 +34,14 @@ func startHeapChild(t *testing.T) {
 			}
 			return ""
 		})
-		if got := percentNow(t); got != 100 {
+		if got := gcPercent(); got != 100 {
 			t.Errorf("GC percent %d with GOGC=100 in the environment; want it left alone", got)
 		}
 	})
 	t.Run("start", func(t *testing.T) {
 		before := gcCycles(t)
 		raiseStartingHeap(func(string) string { return "" })
-		if got := percentNow(t); got != startGCPercent {
+		if got := gcPercent(); got != startGCPercent {
 			t.Fatalf("GC percent %d after raising; want %d", got, startGCPercent)
 		}
 		// 6 MB of garbage, a start's worth and more: at Go's 4 MB first goal
@@ -61,7 +61,7 @@ func startHeapChild(t *testing.T) {
 		raiseStartingHeap(func(string) string { return "" })
 		awaitRestored(t)
 		time.Sleep(50 * time.Millisecond) // any second cleanup has run by now
-		if got := percentNow(t); got != 100 {
+		if got := gcPercent(); got != 100 {
 			t.Errorf("GC percent %d after two raises and a collection; want 100", got)
 		}
 	})
@@ -73,9 +73,9 @@ func awaitRestored(t *testing.T) {
 	t.Helper()
 	runtime.GC()
 	deadline := time.Now().Add(5 * time.Second)
-	for percentNow(t) != 100 {
+	for gcPercent() != 100 {
 		if time.Now().After(deadline) {
-			t.Fatalf("GC percent still %d after the first collection; want 100 restored", percentNow(t))
+			t.Fatalf("GC percent still %d after the first collection; want 100 restored", gcPercent())
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -84,16 +84,13 @@ func awaitRestored(t *testing.T) {
 // sink keeps the test's allocations from being optimized away.
 var sink []byte
 
-func percentNow(t *testing.T) uint64 { return readMetric(t, "/gc/gogc:percent") }
-
-func gcCycles(t *testing.T) uint64 { return readMetric(t, "/gc/cycles/total:gc-cycles") }
-
-func readMetric(t *testing.T, name string) uint64 {
+// gcCycles is the number of collections the process has run.
+func gcCycles(t *testing.T) uint64 {
 	t.Helper()
-	s := []metrics.Sample{{Name: name}}
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
 	metrics.Read(s)
 	if s[0].Value.Kind() != metrics.KindUint64 {
-		t.Fatalf("metric %s: kind %v", name, s[0].Value.Kind())
+		t.Fatalf("no collection count: kind %v", s[0].Value.Kind())
 	}
 	return s[0].Value.Uint64()
 }
