@@ -4,6 +4,7 @@ import (
 	"container/heap"
 	"context"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
@@ -378,13 +379,17 @@ func (e *engine) scoreGroup(r *reader, g *group, s *scratch, filters uint8, why 
 // the postings of every other document: they cannot qualify. A filtered
 // query scores only what its filters let through (the result note's
 // narrower query is one: it used to cost three quarters of a search on
-// a 100,000-endpoint API). 0 means no filter.
+// a 100,000-endpoint API). 0 means no filter, as when the filters are all
+// the query has: there is nothing for them to spare.
 func keywordFilters(r *reader, pl *plan, s *scratch) uint8 {
+	if !slices.ContainsFunc(pl.groups, func(g group) bool { return !isFilter(&g) }) {
+		return 0
+	}
 	var n uint8
 	var p posting
 	for gi := range pl.groups {
 		g := &pl.groups[gi]
-		if g.c.occur != must || g.phrase != nil || len(g.alts) == 0 || !keywordOnly(g) || n == math.MaxUint8 {
+		if !isFilter(g) || n == math.MaxUint8 {
 			continue
 		}
 		for _, a := range g.alts {
@@ -402,6 +407,11 @@ func keywordFilters(r *reader, pl *plan, s *scratch) uint8 {
 		n++
 	}
 	return n
+}
+
+// isFilter reports a required keyword clause (see keywordFilters).
+func isFilter(g *group) bool {
+	return g.c.occur == must && g.phrase == nil && len(g.alts) > 0 && keywordOnly(g)
 }
 
 // keywordOnly reports a group whose every posting counts whole.
