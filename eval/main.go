@@ -39,11 +39,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	reps := fs.Int("reps", 5, "times every query is run for the latency columns")
 	only := fs.String("only", "", "run only the query set with this spec name")
 	half := fs.String("half", "", "run only the query sets of this half (tuning or holdout); both when empty")
-	stress := fs.String("stress", "", "also run the tuning half under stress conditions, reported as extra halves: bare (no summaries or descriptions), crowd (merged with crowd.txt's distractor specs), scale (crowd, distractors hidden from results), template (bare, titled from method and path), nested (template, each operation copied under other resources' paths; a copy counts as its original), nested-strict (nested, copies wrong), comma-separated, or all")
+	stress := fs.String("stress", "", "also run the tuning half under stress conditions, reported as extra halves: bare (no summaries or descriptions), crowd (merged with crowd.txt's distractor specs), scale (crowd, distractors hidden from results), template (bare, titled from method and path), nested (template, each operation copied under other resources' paths; a copy counts as its original), nested-strict (nested, copies wrong), typo (each query with one word misspelt), comma-separated, or all")
 	crowdFile := fs.String("crowd", "crowd.txt", "distractor specs of -stress crowd (written by go run ./draw)")
 	checkOnly := fs.Bool("check", false, "only check that every label names an operation of its spec; run no search")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd,scale,template,nested,nested-strict|all] [-crowd FILE] [-check]")
+		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd,scale,template,nested,nested-strict,typo|all] [-crowd FILE] [-check]")
 		return 2
 	}
 	sets, h, err := readInputs(*queries, *halvesFile)
@@ -193,9 +193,11 @@ func evaluateStressed(ctx context.Context, set *queryset.QuerySet, api, crowd *i
 		if !slices.Contains(conds, cond) {
 			continue
 		}
-		stressed := api
+		stressed, queries := api, set
 		var original []string
 		switch cond {
+		case stressTypo:
+			queries = withTypos(set)
 		case stressCrowd, stressScale:
 			stressed = withCrowd(api, crowd)
 		case stressTemplate:
@@ -214,7 +216,7 @@ func evaluateStressed(ctx context.Context, set *queryset.QuerySet, api, crowd *i
 			ours.original = original
 		}
 		name := set.Spec.Name + " [" + cond + "]"
-		out = append(out, runEngines(ctx, set, name, stressHalf(cond), []engine{ours}, []string{oursName},
+		out = append(out, runEngines(ctx, queries, name, stressHalf(cond), []engine{ours}, []string{oursName},
 			len(specs.Endpoints(stressed)), reps)...)
 	}
 	return out, nil

@@ -46,12 +46,15 @@ const (
 	// stressNestedStrict is nested with every copy a wrong answer, as
 	// when labels list only the shallow paths.
 	stressNestedStrict = "nested-strict"
+	// stressTypo runs the queries against the API as it is, each
+	// natural-language query with one word misspelt (see withTypos).
+	stressTypo = "typo"
 )
 
 // stressOrder is the order conditions run and are reported in: those that
 // need the API's texts before bare strips them.
 func stressOrder() []string {
-	return []string{stressCrowd, stressScale, stressTemplate, stressNested, stressNestedStrict, stressBare}
+	return []string{stressCrowd, stressScale, stressTemplate, stressNested, stressNestedStrict, stressTypo, stressBare}
 }
 
 // stressHalf is the report half of a stressed tuning set.
