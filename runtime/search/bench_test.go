@@ -87,16 +87,35 @@ func github(b *testing.B) (catalog.Index, *catalog.Catalog) {
 	return ix, cat
 }
 
+// githubTypos are natural-language queries with a word misspelt, each
+// tried one edit at a time by the typo tolerance (spelling.go).
+var githubTypos = []string{
+	"list branhces",
+	"unread notiifcations",
+	"what permissiion does a user have on a repo",
+	"remoev a webhook from my repo",
+	"which fils did this PR touch?",
+	"add a collaboratro to a repository",
+	"store an actions secret for a repositoyr",
+	"dismis a review",
+}
+
 // BenchmarkSearchGitHub runs the query list over GitHub's index and
-// reports the 50th and 99th percentile latency of single queries.
+// reports the 50th and 99th percentile latency of single queries;
+// /typos runs queries with a word misspelt.
 func BenchmarkSearchGitHub(b *testing.B) {
 	ix, cat := github(b)
-	s := search.Open(ix, cat)
+	b.Run("queries", func(b *testing.B) { benchQueries(b, search.Open(ix, cat), githubQueries) })
+	b.Run("typos", func(b *testing.B) { benchQueries(b, search.Open(ix, cat), githubTypos) })
+}
+
+// benchQueries runs queries over s in turn and reports latency
+// percentiles of single queries.
+func benchQueries(b *testing.B, s search.Searcher, queries []string) {
 	ctx := context.Background()
 	var lat []time.Duration
-	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
-		q := githubQueries[i%len(githubQueries)]
+		q := queries[i%len(queries)]
 		start := time.Now()
 		if _, err := s.Search(ctx, search.Query{Text: q, Limit: 10}); err != nil {
 			b.Fatalf("%q: %v", q, err)

@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,6 +52,16 @@ func TestGitHubIssueExamples(t *testing.T) {
 		a, b := top("+path:*hooks*", 50), top(`path:"*hooks*"`, 50)
 		if len(a) == 0 || strings.Join(a, ",") != strings.Join(b, ",") {
 			t.Errorf("+path:*hooks* gave %d hits, path:\"*hooks*\" %d; want the same non-empty set", len(a), len(b))
+		}
+	})
+	t.Run("typos the stemmer hides", func(t *testing.T) {
+		for q, want := range map[string]string{
+			"list branhces":        "GET /repos/{owner}/{repo}/branches",
+			"unread notiifcations": "GET /notifications",
+		} {
+			if got := top(q, 3); !slices.Contains(got, want) {
+				t.Errorf("%s: got %v, want %s in the top 3", q, got, want)
+			}
 		}
 	})
 }

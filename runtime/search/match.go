@@ -126,10 +126,12 @@ func literalPrefix(pattern string) string {
 // maxEditLen bounds the words compared by edit distance.
 const maxEditLen = 64
 
-// editDistance is the Levenshtein distance of a and b over bytes, or max+1
-// once it must exceed max (the rows stop early). Bytes, not runes: terms
-// are mostly ASCII, and a non-ASCII letter costing two edits only makes
-// fuzzy matching stricter there.
+// editDistance is the optimal string alignment distance of a and b over
+// bytes (Levenshtein's edits plus a swap of two neighbouring letters, the
+// commonest typo, as Lucene's fuzzy queries count it), or max+1 once it
+// must exceed max (the rows stop early). Bytes, not runes: terms are mostly
+// ASCII, and a non-ASCII letter costing two edits only makes fuzzy
+// matching stricter there.
 func editDistance(a, b string, max int) int {
 	if len(a) > maxEditLen || len(b) > maxEditLen {
 		return max + 1
@@ -137,8 +139,8 @@ func editDistance(a, b string, max int) int {
 	if d := len(a) - len(b); d > max || -d > max {
 		return max + 1
 	}
-	var buf [2][maxEditLen + 1]int
-	prev, cur := &buf[0], &buf[1]
+	var buf [3][maxEditLen + 1]int
+	before, prev, cur := &buf[0], &buf[1], &buf[2]
 	for j := 0; j <= len(b); j++ {
 		prev[j] = j
 	}
@@ -151,13 +153,16 @@ func editDistance(a, b string, max int) int {
 				cost = 0
 			}
 			v := min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, before[j-2]+1) // swapped neighbours
+			}
 			cur[j] = v
 			rowMin = min(rowMin, v)
 		}
 		if rowMin > max {
 			return max + 1
 		}
-		prev, cur = cur, prev
+		before, prev, cur = prev, cur, before
 	}
 	if prev[len(b)] > max {
 		return max + 1

@@ -35,13 +35,15 @@ func maxEditsFor(n int) int {
 // term (at most maxEditsFor its length), keeping only those at the
 // smallest distance found. auto (typo tolerance for a word missing from
 // the index) keeps words sharing the first letter and only the few
-// closest, asks for four letters or more and allows two edits from eight.
-func fuzzyAlts(r *reader, term string, dist int, auto bool) []alt {
+// closest, asks for four letters or more and allows two edits from eight;
+// it also finds the words one edit from typed, the word as the user wrote
+// it (see spellingStems).
+func fuzzyAlts(r *reader, term string, dist int, auto bool, typed string) []alt {
 	n := len(term)
 	if dist == autoFuzziness {
 		switch {
 		case n < 4:
-			return nil
+			dist = 0 // a typed word's spellings are still tried
 		case n <= 7:
 			dist = 1
 		default:
@@ -49,7 +51,7 @@ func fuzzyAlts(r *reader, term string, dist int, auto bool) []alt {
 		}
 	}
 	dist = min(dist, maxEditsFor(n))
-	if dist == 0 {
+	if dist == 0 && !auto {
 		return nil
 	}
 	prefix := "0" // text terms sort after every keyword key
@@ -66,7 +68,7 @@ func fuzzyAlts(r *reader, term string, dist int, auto bool) []alt {
 	// never near enough: it is skipped before it becomes a string.
 	near := func(k []byte) bool { return k[0] != keywordMark && abs(len(k)-len(term)) <= best }
 	r.scanPrefix(prefixOrAll(prefix), maxScanTerms, near, func(t termInfo) bool {
-		if t.key == term {
+		if t.key == term || best == 0 {
 			return true
 		}
 		if d := editDistance(term, t.key, best); d <= best {
@@ -75,6 +77,18 @@ func fuzzyAlts(r *reader, term string, dist int, auto bool) []alt {
 		}
 		return true
 	})
+	if auto {
+		spellingStems(r, typed, func(t termInfo) {
+			for i := range cands {
+				if cands[i].t.key == t.key {
+					cands[i].d = min(cands[i].d, 1)
+					return
+				}
+			}
+			best = 1
+			cands = append(cands, cand{t, 1})
+		})
+	}
 	sort.SliceStable(cands, func(i, j int) bool {
 		if cands[i].d != cands[j].d {
 			return cands[i].d < cands[j].d

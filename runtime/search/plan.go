@@ -270,9 +270,9 @@ func textGroups(r *reader, c clause, expand bool) ([]group, error) {
 		}
 		switch {
 		case c.fuzzy != 0:
-			g.alts = append(g.alts, fuzzyAlts(r, term, c.fuzzy, false)...)
+			g.alts = append(g.alts, fuzzyAlts(r, term, c.fuzzy, false, "")...)
 		case len(g.alts) == 0 && c.kind == kindTerm:
-			g.alts = append(g.alts, fuzzyAlts(r, term, autoFuzziness, true)...)
+			g.alts = append(g.alts, fuzzyAlts(r, term, autoFuzziness, true, typedWord(c.value, term))...)
 		}
 		gs = append(gs, g)
 	}
@@ -387,6 +387,17 @@ func phraseTerms(text string) []string {
 		}
 	}
 	return out
+}
+
+// typedWord is the word of value, lowercase, that analyzes to term; "" when
+// none does.
+func typedWord(value, term string) string {
+	for _, w := range surfaceWords(value, nil) {
+		if t, ok := normalize(w, false); ok && t == term {
+			return w
+		}
+	}
+	return ""
 }
 
 // uniqueTerms drops repeated terms, keeping first occurrences in order.

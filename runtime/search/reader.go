@@ -2,6 +2,7 @@ package search
 
 import (
 	"bytes"
+	"sync"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
@@ -20,6 +21,9 @@ type reader struct {
 	dims  int
 	words lineTable
 	forms lineTable
+	// spelled holds the dictionary's text keys for spellingStems, built at
+	// the first query that needs it.
+	spelled func() termFilter
 }
 
 // openReader checks ix and prepares reading it; ok is false when ix is not
@@ -56,6 +60,7 @@ func openReader(ix catalog.Index, docs int) (*reader, bool) {
 		r.words = lineTable(ix.Words)
 	}
 	r.forms = lineTable(ix.Forms)
+	r.spelled = sync.OnceValue(func() termFilter { return newTermFilter(r) })
 	return r, true
 }
 
