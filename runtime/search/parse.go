@@ -87,7 +87,7 @@ func parse(q string) ([]clause, error) {
 	if len(q) > maxQueryBytes {
 		return nil, qerr(maxQueryBytes, "query longer than %d bytes; use a few distinctive words", maxQueryBytes)
 	}
-	p := parser{q: q}
+	p := parser{q: q, capitals: strings.ToUpper(q) == q}
 	var out []clause
 	for {
 		p.skipSpace()
@@ -112,6 +112,9 @@ func parse(q string) ([]clause, error) {
 type parser struct {
 	q string
 	i int
+	// capitals is a query without a lowercase letter: text typed in
+	// capitals, whose AND, OR and NOT are words, not operators.
+	capitals bool
 }
 
 func isSpace(b byte) bool {
@@ -195,12 +198,14 @@ func (p *parser) checkOperator(o occur) error {
 	for j < len(p.q) && !isSpace(p.q[j]) {
 		j++
 	}
-	switch p.q[p.i:j] {
-	case "AND", "&&":
+	switch w := p.q[p.i:j]; {
+	case p.capitals && (w == "AND" || w == "OR" || w == "NOT"):
+		return nil // "SIGN OUT AND REVOKE MY TOKEN"
+	case w == "AND" || w == "&&":
 		return qerr(p.i, "%s is not supported; put + before every term that must match, e.g. +tag:pet +method:POST", p.q[p.i:j])
-	case "OR", "||":
+	case w == "OR" || w == "||":
 		return qerr(p.i, "%s is not supported and not needed: list the alternatives with spaces, any of them may match, e.g. tag:pet tag:store", p.q[p.i:j])
-	case "NOT", "!":
+	case w == "NOT" || w == "!":
 		return qerr(p.i, "%s is not supported; put - before a term that must not match, e.g. -method:DELETE", p.q[p.i:j])
 	}
 	if p.q[p.i] == '!' {

@@ -84,6 +84,9 @@ func TestNaturalTextIsNeverRefused(t *testing.T) {
 		{"pets + users", 6},
 		{"pets - list", 0},
 		{"https://example.com/pets list", 0},
+		{"DELETE A PET AND NOTHING ELSE", 3}, // capitals: AND, OR and NOT are words
+		{"LIST USERS OR PEOPLE", 6},
+		{"PETS NOT SOLD", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
