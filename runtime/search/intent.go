@@ -45,6 +45,7 @@ func readIntent(r *reader, clauses []clause) intent {
 		}
 	}
 	in := intent{consumed: map[int]bool{}, criteria: map[int]bool{}}
+	ws = in.dropFrame(r, ws)
 	taken, actions := in.readExpressions(r, ws)
 	in.readAction(ws, taken, actions)
 	for i, q := range ws {
@@ -69,6 +70,112 @@ func readIntent(r *reader, clauses []clause) intent {
 		}
 	}
 	return in
+}
+
+// dropFrame leaves out the words by which a query names the interface
+// itself rather than what it wants ("endpoint to create a customer", "API
+// for refunds", "which API call lists users", "delete a repo endpoint"):
+// every result is an endpoint of the API, so they say nothing about which
+// one, yet they match the few endpoints whose texts mention an API or an
+// endpoint. Such a word is dropped only in that frame ("API keys" and
+// "API usage" keep it), and only when under a twentieth of the API's
+// endpoints have it in their titles: an API that manages APIs ("list all
+// APIs") names its own resource so. Clauses left without words are
+// consumed; a query left without a content word keeps them all.
+func (in *intent) dropFrame(r *reader, ws []qword) []qword {
+	drop := make([]bool, len(ws))
+	for i, q := range ws {
+		if isCallNoun(q.w) && i > 0 && drop[i-1] {
+			drop[i] = true // "API call", "endpoint route"
+			continue
+		}
+		if !isInterfaceNoun(q.w) || namesResource(r, q.w) {
+			continue
+		}
+		prev, next := "", ""
+		if i > 0 {
+			prev = ws[i-1].w
+		}
+		if i+1 < len(ws) {
+			next = ws[i+1].w
+		}
+		switch {
+		case opensPurpose(next), prev == "which" || prev == "what",
+			i == len(ws)-1 && i >= 2: // "delete a repo endpoint"
+			drop[i] = true
+		}
+	}
+	var kept []qword
+	left, content := map[int]bool{}, false
+	for i, q := range ws {
+		if !drop[i] {
+			kept = append(kept, q)
+			left[q.clause] = true
+			content = content || !isStopWord(q.w)
+		}
+	}
+	if !content {
+		return ws // the frame is all there is ("which endpoint")
+	}
+	for i, q := range ws {
+		if drop[i] && !left[q.clause] {
+			in.consumed[q.clause] = true
+		}
+	}
+	return kept
+}
+
+// namesResource reports a word that at least a twentieth of the API's
+// endpoints have in their titles (summary, path or operationId).
+func namesResource(r *reader, w string) bool {
+	t, ok := normalize(w, false)
+	if !ok {
+		return false
+	}
+	info, ok := r.lookup(t)
+	if !ok || info.df*20 < r.ix.Docs {
+		return false
+	}
+	n := 0
+	var p posting
+	for it := r.postings(info); it.next(&p); {
+		if p.mask&titleFields != 0 {
+			if n++; n*20 >= r.ix.Docs {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isInterfaceNoun reports words that name an API or one of its endpoints.
+func isInterfaceNoun(w string) bool {
+	switch w {
+	case "api", "apis", "endpoint", "endpoints":
+		return true
+	}
+	return false
+}
+
+// isCallNoun reports words that name an API's call after an interface
+// noun ("API call"); alone they are often the API's own resource (a
+// phone call, a route).
+func isCallNoun(w string) bool {
+	switch w {
+	case "call", "calls", "route", "routes", "method", "methods", "operation", "operations", "request", "requests":
+		return true
+	}
+	return false
+}
+
+// opensPurpose reports words after which a query says what an interface
+// noun is for ("endpoint to", "API for", "call that").
+func opensPurpose(w string) bool {
+	switch w {
+	case "to", "for", "that", "which", "returning", "listing", "creating", "deleting", "updating", "getting":
+		return true
+	}
+	return false
 }
 
 // readExpressions finds the multi-word expressions of ws, adds a group of
