@@ -82,9 +82,9 @@ func fieldMask(name string) uint {
 // plan turns clauses into groups of index terms.
 func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 	pl := &plan{hints: map[string]bool{}}
-	for i, c := range clauses { // a misspelt action verb is read as the verb
+	for i, c := range clauses { // a misspelt word of the vocabulary is read as it
 		if plainWord(c) && !strings.ContainsAny(c.value, " \t") {
-			if v := typoVerb(r, c.value); v != "" {
+			if v := vocabTypo(r, c.value); v != "" {
 				clauses[i].value = v
 			}
 		}

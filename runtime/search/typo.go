@@ -2,18 +2,19 @@ package search
 
 import "strings"
 
-// minTypoVerbLen is the shortest word read as a misspelt action verb:
-// shorter words are too often other words one edit away.
-const minTypoVerbLen = 5
+// minVocabTypoLen is the shortest word read as a misspelt word of the
+// vocabulary: shorter words are too often other words one edit away.
+const minVocabTypoLen = 5
 
-// typoVerb is the action verb of the vocabulary that w, a word neither
-// the vocabulary nor the API knows, misspells by one edit (a letter
-// dropped, added, changed or two swapped: "retrive", "delte", "updaet");
-// "" when there is none. Of several such verbs it picks the first in
-// alphabetical order, so the answer does not depend on the order tried.
-func typoVerb(r *reader, w string) string {
+// vocabTypo is the word of the vocabulary (an action verb or a noun of
+// nounGroup) that w, a word neither the vocabulary nor the API knows,
+// misspells by one edit (a letter dropped, added, changed or two swapped:
+// "retrive", "delte", "updaet", "inboox"); "" when there is none. Of
+// several such words it picks the first in alphabetical order, so the
+// answer does not depend on the order tried.
+func vocabTypo(r *reader, w string) string {
 	w = strings.ToLower(w)
-	if len(w) < minTypoVerbLen || !isASCIIWord(w) || verbMeaning(w).methods != nil || nounGroup(w) != nil {
+	if len(w) < minVocabTypoLen || !isASCIIWord(w) || verbMeaning(w).methods != nil || nounGroup(w) != nil {
 		return ""
 	}
 	if t, ok := normalize(w, false); !ok {
@@ -23,7 +24,7 @@ func typoVerb(r *reader, w string) string {
 	}
 	best := ""
 	try := func(v string) {
-		if verbMeaning(v).methods != nil && (best == "" || v < best) {
+		if (verbMeaning(v).methods != nil || nounGroup(v) != nil) && (best == "" || v < best) {
 			best = v
 		}
 	}

@@ -7,7 +7,7 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
-func TestTypoVerb(t *testing.T) {
+func TestVocabTypo(t *testing.T) {
 	cat := &catalog.Catalog{
 		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "builds"}},
 		Endpoints: []catalog.Endpoint{
@@ -24,14 +24,15 @@ func TestTypoVerb(t *testing.T) {
 		"updaet":  "update", // two swapped
 		"creaate": "create", // one added
 		"remave":  "remove", // one changed
+		"inboox":  "inbox",  // a noun of the vocabulary
 		"retire":  "",       // the API's own word
 		"build":   "",
 		"delete":  "", // already a verb
 		"lst":     "", // too short to guess
 		"zzzzzz":  "",
 	} {
-		if got := typoVerb(r, w); got != want {
-			t.Errorf("typoVerb(%q) = %q, want %q", w, got, want)
+		if got := vocabTypo(r, w); got != want {
+			t.Errorf("vocabTypo(%q) = %q, want %q", w, got, want)
 		}
 	}
 	res, err := s.Search(context.Background(), Query{Text: "retrive a build", Limit: 3})
