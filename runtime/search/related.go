@@ -29,7 +29,8 @@ const nameFields = titleFields | 1<<fieldTag
 
 // Advise implements Advisor: the answer hits to query matched weakly when
 // it has no hit, or its best hit's summary, path, operationId,
-// description and tag hold under half the query's plain words; related
+// description and tag hold under half the query's plain words, counting
+// a word whose form, synonym, meaning or spelling they hold; related
 // are then the API's words closest in meaning to the query (from the
 // semantic channel; none without its tables), so the caller can rephrase.
 func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) {
@@ -61,8 +62,36 @@ func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) 
 		if float64(n) >= weakShare*float64(len(terms)) {
 			return false, nil
 		}
+		// Only then plan the query again, to count what its words reached.
+		if n, of := e.explained(clauses, have); of > 0 && float64(n) >= weakShare*float64(of) {
+			return false, nil
+		}
 	}
 	return true, e.relatedTerms(clauses, terms)
+}
+
+// explained counts the query's plain words (n of them) whose search
+// reached a term of have: the word itself, or a form, synonym, meaning or
+// spelling of it the search also tried ("remove" → delete, "repo" →
+// repository).
+func (e *engine) explained(clauses []clause, have map[string]bool) (n, of int) {
+	pl, err := e.plan(e.reader(), clauses)
+	if err != nil {
+		return 0, 0
+	}
+	for _, g := range pl.groups {
+		if !g.coord || g.aux {
+			continue
+		}
+		of++
+		for _, a := range g.alts {
+			if have[a.info.key] {
+				n++
+				break
+			}
+		}
+	}
+	return n, of
 }
 
 // endpointText is the text of endpoint i a user would recognize.

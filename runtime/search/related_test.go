@@ -45,6 +45,18 @@ func TestAdviseWeakMatch(t *testing.T) {
 		t.Errorf("list pets: weak %v, note %q; want a strong match and no note", weak, note)
 	}
 
+	// Words the search reached through the vocabulary or a spelling
+	// explain the hit as much as the words themselves.
+	for q, want := range map[string]int{"get shipmnets lists": 3, "display all shipmnets": 3} {
+		res, _ := ask(s, q)
+		if len(res.Hits) == 0 || res.Hits[0].Endpoint != want {
+			t.Fatalf("Search(%q) = %+v, want endpoint %d first", q, res.Hits, want)
+		}
+		if weak, _ := a.Advise(q, res.Hits); weak {
+			t.Errorf("%q: its best hit explains its words through a spelling or the vocabulary, yet it is called weak", q)
+		}
+	}
+
 	if weak, _ := a.Advise("money back", nil); !weak {
 		t.Error("an answer with no hit is not weak")
 	}
