@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // maxParticleGap is how many words may stand between a phrasal verb and
 // its particle ("take a label off").
@@ -72,7 +75,9 @@ func readIntent(r *reader, clauses []clause) intent {
 	return in
 }
 
-// dropFrame leaves out the words by which a query names the interface
+// dropFrame leaves out the words by which a query is asked rather than
+// what it asks ("how do I …", "can you please …", "… thanks"), and those
+// by which it names the interface
 // itself rather than what it wants ("endpoint to create a customer", "API
 // for refunds", "which API call lists users", "delete a repo endpoint"):
 // every result is an endpoint of the API, so they say nothing about which
@@ -84,6 +89,26 @@ func readIntent(r *reader, clauses []clause) intent {
 // consumed; a query left without a content word keeps them all.
 func (in *intent) dropFrame(r *reader, ws []qword) []qword {
 	drop := make([]bool, len(ws))
+	for i := 0; i < len(ws); {
+		n := frameAt(ws[i:], openingFrames())
+		if n == 0 {
+			break
+		}
+		for k := i; k < i+n; k++ {
+			drop[k] = true
+		}
+		i += n
+	}
+	for j := len(ws); j > 0; {
+		n := frameEnding(ws[:j], closingFrames())
+		if n == 0 {
+			break
+		}
+		for k := j - n; k < j; k++ {
+			drop[k] = true
+		}
+		j -= n
+	}
 	for i, q := range ws {
 		if isCallNoun(q.w) && i > 0 && drop[i-1] {
 			drop[i] = true // "API call", "endpoint route"
@@ -146,6 +171,51 @@ func namesResource(r *reader, w string) bool {
 		}
 	}
 	return false
+}
+
+// openingFrames are the ways a request opens that say nothing about what
+// is wanted; the "I" of "how do I" is not the caller of "my repos".
+func openingFrames() [][]string {
+	return [][]string{
+		{"please"}, {"kindly"}, {"hi"}, {"hey"}, {"hello"},
+		{"can", "you"}, {"could", "you"}, {"would", "you"}, {"will", "you"},
+		{"can", "i"}, {"could", "i"}, {"may", "i"}, {"can", "we"},
+		{"how", "do", "i"}, {"how", "can", "i"}, {"how", "could", "i"}, {"how", "should", "i"},
+		{"how", "would", "i"}, {"how", "do", "we"}, {"how", "can", "we"}, {"how", "do", "you"}, {"how", "to"},
+		{"i", "want", "to"}, {"i", "need", "to"}, {"i", "would", "like", "to"}, {"i", "d", "like", "to"},
+		{"i", "wish", "to"}, {"i", "am", "trying", "to"}, {"i", "m", "trying", "to"},
+		{"we", "want", "to"}, {"we", "need", "to"},
+		{"help", "me"}, {"help", "us"}, {"let", "me"}, {"show", "me", "how", "to"}, {"tell", "me", "how", "to"},
+		{"is", "there", "a", "way", "to"}, {"is", "it", "possible", "to"},
+	}
+}
+
+// closingFrames are the ways a request closes that say nothing.
+func closingFrames() [][]string {
+	return [][]string{{"please"}, {"thanks"}, {"thank", "you"}}
+}
+
+// frameAt is the length of the longest of frames that ws starts with; 0
+// when none.
+func frameAt(ws []qword, frames [][]string) int {
+	best := 0
+	for _, f := range frames {
+		if len(f) > best && len(f) <= len(ws) && slices.EqualFunc(f, ws[:len(f)], func(w string, q qword) bool { return w == q.w }) {
+			best = len(f)
+		}
+	}
+	return best
+}
+
+// frameEnding is the length of the longest of frames that ws ends with.
+func frameEnding(ws []qword, frames [][]string) int {
+	best := 0
+	for _, f := range frames {
+		if len(f) > best && len(f) <= len(ws) && slices.EqualFunc(f, ws[len(ws)-len(f):], func(w string, q qword) bool { return w == q.w }) {
+			best = len(f)
+		}
+	}
+	return best
 }
 
 // isInterfaceNoun reports words that name an API or one of its endpoints.
