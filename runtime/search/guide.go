@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -47,6 +48,20 @@ func ResultNote(ctx context.Context, s Searcher, cat *catalog.Catalog, query str
 		return weakNote + " " + rephrase(related) + " " + cutNote(ctx, s, cat, query, hits, total)
 	}
 	return cutNote(ctx, s, cat, query, hits, total)
+}
+
+// LoosenedNote says that no endpoint has the phrases of a query, so the
+// answer matches their words instead ("" when phrases is empty).
+func LoosenedNote(phrases []string) string {
+	if len(phrases) == 0 {
+		return ""
+	}
+	quoted := make([]string, len(phrases))
+	for i, p := range phrases {
+		quoted[i] = strconv.Quote(p)
+	}
+	return "No endpoint has the phrase " + strings.Join(quoted, " or ") +
+		", so these match its words in any order; quote only words that belong together, such as \"pull request\"."
 }
 
 // weakNote opens the note of an answer that matched weakly.

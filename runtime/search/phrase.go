@@ -119,3 +119,26 @@ func containsInt(s []int, v int) bool {
 	i := sort.SearchInts(s, v)
 	return i < len(s) && s[i] == v
 }
+
+// loosenPhrases returns clauses with every optional text phrase of two or
+// more words replaced by its words as optional plain words, and those
+// phrases; nil phrases when there is none.
+func loosenPhrases(clauses []clause) ([]clause, []string) {
+	var phrases []string
+	out := make([]clause, 0, len(clauses))
+	for _, c := range clauses {
+		ws := words(c.value)
+		if c.kind != kindPhrase || c.occur != should || c.field != fieldAll || len(ws) < 2 {
+			out = append(out, c)
+			continue
+		}
+		phrases = append(phrases, c.value)
+		for _, w := range ws {
+			out = append(out, clause{pos: c.pos, raw: w, value: w, kind: kindTerm, occur: should, field: fieldAll, boost: c.boost})
+		}
+	}
+	if phrases == nil {
+		return clauses, nil
+	}
+	return out, phrases
+}

@@ -29,6 +29,9 @@ type Query struct {
 type Result struct {
 	Hits  []Hit // best first, at most Query.Limit
 	Total int   // every match, before Limit
+	// Loosened are the query's optional phrases that no endpoint has, so
+	// their words were searched one by one instead (see LoosenedNote).
+	Loosened []string
 }
 
 // Hit is one matching endpoint.
@@ -113,5 +116,21 @@ func (e *engine) Search(ctx context.Context, q Query) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	return e.run(ctx, r, pl, q)
+	res, err := e.run(ctx, r, pl, q)
+	if err != nil || res.Total > 0 {
+		return res, err
+	}
+	// A query in quotes ("list the branches of a repo") is a phrase no
+	// endpoint has: its words are worth more than an empty answer.
+	loose, phrases := loosenPhrases(clauses)
+	if phrases == nil {
+		return res, nil
+	}
+	if pl, err = e.plan(r, loose); err != nil {
+		return res, nil
+	}
+	if res, err = e.run(ctx, r, pl, q); err == nil {
+		res.Loosened = phrases
+	}
+	return res, err
 }

@@ -43,4 +43,10 @@ func TestSearchNoteCountsVisible(t *testing.T) {
 	if want := `"list pets +method:GET" has 1 matches`; !strings.Contains(res.Note, want) {
 		t.Errorf("note = %q; want it to contain %s", res.Note, want)
 	}
+	// A query in quotes that no endpoint has is searched as its words,
+	// and the note says so.
+	res, err = svc.Search(context.Background(), SearchRequest{Query: `"create a new pet for me"`, Limit: 1})
+	if err != nil || len(res.Hits) != 1 || res.Hits[0] != 1 || !strings.Contains(res.Note, `No endpoint has the phrase "create a new pet for me"`) {
+		t.Errorf("quoted query = %+v, %v; want POST /pets and a note that its words were searched", res, err)
+	}
 }
