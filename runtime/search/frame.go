@@ -20,7 +20,7 @@ import "slices"
 func (in *intent) dropFrame(r *reader, ws []qword) []qword {
 	drop := make([]bool, len(ws))
 	for i := 0; i < len(ws); {
-		n := frameAt(ws[i:], openingFrames())
+		n := frameAt(ws[i:], openingFrames(), false)
 		if n == 0 {
 			break
 		}
@@ -30,7 +30,7 @@ func (in *intent) dropFrame(r *reader, ws []qword) []qword {
 		i += n
 	}
 	for j := len(ws); j > 0; {
-		n := frameEnding(ws[:j], closingFrames())
+		n := frameAt(ws[:j], closingFrames(), true)
 		if n == 0 {
 			break
 		}
@@ -125,23 +125,19 @@ func closingFrames() [][]string {
 	return [][]string{{"please"}, {"thanks"}, {"thank", "you"}}
 }
 
-// frameAt is the length of the longest of frames that ws starts with; 0
-// when none.
-func frameAt(ws []qword, frames [][]string) int {
+// frameAt is the length of the longest of frames that ws starts with
+// (ends with, when atEnd); 0 when none.
+func frameAt(ws []qword, frames [][]string, atEnd bool) int {
 	best := 0
 	for _, f := range frames {
-		if len(f) > best && len(f) <= len(ws) && slices.EqualFunc(f, ws[:len(f)], func(w string, q qword) bool { return w == q.w }) {
-			best = len(f)
+		if len(f) <= best || len(f) > len(ws) {
+			continue
 		}
-	}
-	return best
-}
-
-// frameEnding is the length of the longest of frames that ws ends with.
-func frameEnding(ws []qword, frames [][]string) int {
-	best := 0
-	for _, f := range frames {
-		if len(f) > best && len(f) <= len(ws) && slices.EqualFunc(f, ws[len(ws)-len(f):], func(w string, q qword) bool { return w == q.w }) {
+		part := ws[:len(f)]
+		if atEnd {
+			part = ws[len(ws)-len(f):]
+		}
+		if slices.EqualFunc(f, part, func(w string, q qword) bool { return w == q.w }) {
 			best = len(f)
 		}
 	}
