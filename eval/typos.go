@@ -60,7 +60,7 @@ func misspell(q string) string {
 		typo = w[:p] + w[p+1:]
 	case 1: // swapped with the next letter
 		typo = w[:p] + string(w[p+1]) + string(w[p]) + w[p+2:]
-		if typo == w { // "ll", "ee": swap the pair after instead
+		if typo == w { // equal neighbours ("ll", "ee"): drop one instead
 			typo = w[:p] + w[p+1:]
 		}
 	default: // doubled

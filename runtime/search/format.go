@@ -32,8 +32,9 @@ const (
 // keywordMark starts every keyword key; a text term's key never does.
 const keywordMark = '!'
 
-// isKeywordKey reports a keyword key: its postings count whole.
-func isKeywordKey(key string) bool { return key != "" && key[0] == keywordMark }
+// isKeywordKey reports a keyword key (as a string or the dictionary's
+// bytes): its postings count whole.
+func isKeywordKey[K ~string | ~[]byte](key K) bool { return len(key) > 0 && key[0] == keywordMark }
 
 // Keyword key prefixes.
 const (

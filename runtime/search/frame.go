@@ -7,40 +7,37 @@ import "slices"
 
 // dropFrame leaves out the words by which a query is asked rather than
 // what it asks ("how do I …", "can you please …", "… thanks"), and those
-// by which it names the interface
-// itself rather than what it wants ("endpoint to create a customer", "API
-// for refunds", "which API call lists users", "delete a repo endpoint"):
-// every result is an endpoint of the API, so they say nothing about which
-// one, yet they match the few endpoints whose texts mention an API or an
-// endpoint. Such a word is dropped only in that frame ("API keys" and
-// "API usage" keep it), and only when under a twentieth of the API's
-// endpoints have it in their titles: an API that manages APIs ("list all
-// APIs") names its own resource so. Clauses left without words are
-// consumed; a query left without a content word keeps them all.
+// by which it names the interface rather than what it wants ("endpoint to
+// create a customer", "API for refunds", "which API call lists users",
+// "delete a repo endpoint"): every result is an endpoint of the API, so
+// they say nothing about which one, yet they match the few endpoints whose
+// texts mention an API or an endpoint. Such a word is dropped only in that
+// frame ("API keys" and "API usage" keep it), and only when under a
+// twentieth of the API's endpoints have it in their titles: an API that
+// manages APIs ("list all APIs") names its own resource so. Clauses left
+// without words are consumed; a query left without a content word keeps
+// them all.
 func (in *intent) dropFrame(r *reader, ws []qword) []qword {
 	drop := make([]bool, len(ws))
-	for i := 0; i < len(ws); {
-		n := frameAt(ws[i:], openingFrames(), false)
-		if n == 0 {
+	opening, closing := openingFrames(), closingFrames()
+	for i, n := 0, 0; i < len(ws); i += n {
+		if n = frameAt(ws[i:], opening, false); n == 0 {
 			break
 		}
 		for k := i; k < i+n; k++ {
 			drop[k] = true
 		}
-		i += n
 	}
-	for j := len(ws); j > 0; {
-		n := frameAt(ws[:j], closingFrames(), true)
-		if n == 0 {
+	for j, n := len(ws), 0; j > 0; j -= n {
+		if n = frameAt(ws[:j], closing, true); n == 0 {
 			break
 		}
 		for k := j - n; k < j; k++ {
 			drop[k] = true
 		}
-		j -= n
 	}
 	for i, q := range ws {
-		if isCallNoun(q.w) && i > 0 && drop[i-1] {
+		if isCallNoun(q.w) && i > 0 && drop[i-1] && isInterfaceNoun(ws[i-1].w) {
 			drop[i] = true // "API call", "endpoint route"
 			continue
 		}

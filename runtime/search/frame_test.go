@@ -10,9 +10,10 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
-// frameCatalog has a few endpoints that mention the API or its endpoints
-// among many that do not, and an API-management part whose resource is
-// APIs when apis is set.
+// frameCatalog has a few endpoints that mention the API, an endpoint or a
+// call (two of them beside a customer, so that a query's frame words,
+// kept, would rank them first) among many that do not, and an
+// API-management part whose resource is APIs when apis is set.
 func frameCatalog(apis bool) *catalog.Catalog {
 	eps := []catalog.Endpoint{
 		/* 0 */ {ID: "a", Method: "POST", Path: "/customers", Summary: "Create a customer"},
@@ -20,8 +21,10 @@ func frameCatalog(apis bool) *catalog.Catalog {
 		/* 2 */ {ID: "c", Method: "DELETE", Path: "/customers/{id}", Summary: "Delete a customer"},
 		/* 3 */ {ID: "d", Method: "POST", Path: "/api-keys", Summary: "Create an API key"},
 		/* 4 */ {ID: "e", Method: "POST", Path: "/keys", Summary: "Create a signing key"},
+		/* 5 */ {ID: "j", Method: "POST", Path: "/hooks", Summary: "Create an endpoint for customer events"},
+		/* 6 */ {ID: "k", Method: "DELETE", Path: "/hooks/{id}", Summary: "Delete a customer call hook"},
 	}
-	for i := range 40 {
+	for i := range 60 {
 		eps = append(eps, catalog.Endpoint{ID: fmt.Sprint("f", i), Method: "GET", Path: fmt.Sprintf("/things%d", i), Summary: fmt.Sprintf("List things %d", i)})
 	}
 	if apis {
@@ -62,7 +65,8 @@ func TestQueryFrames(t *testing.T) {
 		"which endpoint":                           nil, // the frame is the whole query
 		"how do I delete a customer":               {"I", "do", "how"},
 		"can you please create a customer, thanks": {"can", "please", "thanks", "you"},
-		"show me my customers":                     nil, // show is the action, me the caller
+		"show me my customers":                     nil,            // show is the action, me the caller
+		"can you call a customer":                  {"can", "you"}, // a call after an opening is the call asked for
 	} {
 		if got := dropped(frameCatalog(false), q); !slices.Equal(got, want) {
 			t.Errorf("%q: dropped %q, want %q", q, got, want)
@@ -93,7 +97,7 @@ func TestQueryFrames(t *testing.T) {
 		}
 	}
 	// An API whose resource is APIs keeps the word in any frame.
-	if got := first(frameCatalog(true), "which APIs are there"); got != 45 {
-		t.Errorf("Search(which APIs are there) first = %d, want 45 (GET /apis)", got)
+	if got := first(frameCatalog(true), "which APIs are there"); got != 67 {
+		t.Errorf("Search(which APIs are there) first = %d, want 67 (GET /apis)", got)
 	}
 }

@@ -202,11 +202,11 @@ func (p *parser) checkOperator(o occur) error {
 	case p.capitals && (w == "AND" || w == "OR" || w == "NOT"):
 		return nil // "SIGN OUT AND REVOKE MY TOKEN"
 	case w == "AND" || w == "&&":
-		return qerr(p.i, "%s is not supported; put + before every term that must match, e.g. +tag:pet +method:POST", p.q[p.i:j])
+		return qerr(p.i, "%s is not supported; put + before every term that must match, e.g. +tag:pet +method:POST", w)
 	case w == "OR" || w == "||":
-		return qerr(p.i, "%s is not supported and not needed: list the alternatives with spaces, any of them may match, e.g. tag:pet tag:store", p.q[p.i:j])
+		return qerr(p.i, "%s is not supported and not needed: list the alternatives with spaces, any of them may match, e.g. tag:pet tag:store", w)
 	case w == "NOT" || w == "!":
-		return qerr(p.i, "%s is not supported; put - before a term that must not match, e.g. -method:DELETE", p.q[p.i:j])
+		return qerr(p.i, "%s is not supported; put - before a term that must not match, e.g. -method:DELETE", w)
 	}
 	if p.q[p.i] == '!' {
 		return qerr(p.i, "! is not supported; put - before a term that must not match, e.g. -method:DELETE")

@@ -43,7 +43,7 @@ func fuzzyAlts(r *reader, term string, dist int, auto bool, typed string) []alt 
 	if dist == autoFuzziness {
 		switch {
 		case n < 4:
-			dist = 0 // a typed word's spellings are still tried
+			dist = 0
 		case n <= 7:
 			dist = 1
 		default:
@@ -66,17 +66,19 @@ func fuzzyAlts(r *reader, term string, dist int, auto bool, typed string) []alt 
 	best := dist
 	// A key whose length is farther from the term's than best edits is
 	// never near enough: it is skipped before it becomes a string.
-	near := func(k []byte) bool { return k[0] != keywordMark && abs(len(k)-len(term)) <= best }
-	r.scanPrefix(prefixOrAll(prefix), maxScanTerms, near, func(t termInfo) bool {
-		if t.key == term || best == 0 {
+	near := func(k []byte) bool { return !isKeywordKey(k) && abs(len(k)-len(term)) <= best }
+	if dist > 0 { // else only the typed word's spellings are tried
+		r.scanPrefix(prefixOrAll(prefix), maxScanTerms, near, func(t termInfo) bool {
+			if t.key == term {
+				return true
+			}
+			if d := editDistance(term, t.key, best); d <= best {
+				best = d
+				cands = append(cands, cand{t, d})
+			}
 			return true
-		}
-		if d := editDistance(term, t.key, best); d <= best {
-			best = d
-			cands = append(cands, cand{t, d})
-		}
-		return true
-	})
+		})
+	}
 	if auto {
 		spellingStems(r, typed, func(t termInfo) {
 			for i := range cands {
@@ -139,7 +141,7 @@ func prefixOrAll(p string) string {
 func scanPattern(r *reader, c clause, scope, start string, limit int, match func(key []byte) bool, add func(termInfo)) error {
 	n := 0
 	var tooMany bool
-	keep := func(k []byte) bool { return !(scope == "" && k[0] == keywordMark) && match(k) }
+	keep := func(k []byte) bool { return !(scope == "" && isKeywordKey(k)) && match(k) }
 	cut := r.scanPrefix(start, maxScanTerms, keep, func(t termInfo) bool {
 		if n++; n > limit {
 			tooMany = true

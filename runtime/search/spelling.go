@@ -15,7 +15,7 @@ import (
 
 // minSpellLen and maxSpellLen bound the words spelled out: shorter words
 // are too often another word one edit away, and a longer word's spellings
-// would cost too much (≈ 54 per letter).
+// would cost too much (about 37 per letter).
 const (
 	minSpellLen = 4
 	maxSpellLen = 20
@@ -37,8 +37,7 @@ func spellingStems(r *reader, w string, visit func(termInfo)) {
 	}
 	known := r.spelled()
 	seen := map[string]bool{}
-	buf := make([]byte, 0, len(w)+1)
-	try := func(cand []byte) {
+	oneEdits(w, 1, typedChanges, func(cand []byte) {
 		t := stem(string(cand))
 		if seen[t] || !known.mayHave(t) {
 			return
@@ -47,26 +46,43 @@ func spellingStems(r *reader, w string, visit func(termInfo)) {
 		if info, ok := r.lookup(t); ok {
 			visit(info)
 		}
-	}
-	for i := 1; i <= len(w); i++ {
+	})
+}
+
+// oneEdits calls try with each spelling one edit from w that keeps w's
+// letters before from: at each place a letter dropped or swapped with the
+// next, changed to one of changes(letter), or any letter a–z added before
+// it or at the end. The bytes try sees are valid only during the call.
+func oneEdits(w string, from int, changes func(c byte) letterSet, try func([]byte)) {
+	buf := make([]byte, 0, len(w)+1)
+	for i := from; i <= len(w); i++ {
 		if i < len(w) {
 			try(append(append(buf[:0], w[:i]...), w[i+1:]...)) // dropped
 			if i+1 < len(w) && w[i] != w[i+1] {
 				try(append(append(append(buf[:0], w[:i]...), w[i+1], w[i]), w[i+2:]...)) // swapped
 			}
-			var changed letterSet
-			changed.add(vowels + nearKeys(w[i]))
-			for c := range changed.letters() {
+			for c := range changes(w[i]).letters() {
 				if c != w[i] {
 					try(append(append(append(buf[:0], w[:i]...), c), w[i+1:]...)) // changed
 				}
 			}
 		}
-		for c := byte('a'); c <= 'z'; c++ {
+		for c := range allLetters.letters() {
 			try(append(append(append(buf[:0], w[:i]...), c), w[i:]...)) // added
 		}
 	}
 }
+
+// typedChanges are the letters a typist hits for c: a key next to it, or
+// another vowel.
+func typedChanges(c byte) letterSet {
+	var l letterSet
+	l.add(vowels + nearKeys(c))
+	return l
+}
+
+// anyChange is every letter: a change to any other.
+func anyChange(byte) letterSet { return allLetters }
 
 // vowels are the letters most often swapped for one another in spelling.
 const vowels = "aeiouy"
@@ -133,6 +149,9 @@ func nearKeys(c byte) string {
 // letterSet is a set of the letters a–z.
 type letterSet uint32
 
+// allLetters holds every letter a–z.
+const allLetters letterSet = 1<<26 - 1
+
 // add puts the letters of s in the set.
 func (l *letterSet) add(s string) {
 	for i := 0; i < len(s); i++ {
@@ -178,7 +197,7 @@ func newTermFilter(r *reader) termFilter {
 	}
 	f := termFilter{bits: make([]uint64, n/64), seed: maphash.MakeSeed()}
 	for it := r.iterAt(0); it.next(); {
-		if len(it.key) > 0 && it.key[0] != keywordMark {
+		if !isKeywordKey(it.key) {
 			f.probe(maphash.Bytes(f.seed, it.key), true)
 		}
 	}

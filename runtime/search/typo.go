@@ -23,25 +23,11 @@ func vocabTypo(r *reader, w string) string {
 		return ""
 	}
 	best := ""
-	try := func(v string) {
-		if (verbMeaning(v).methods != nil || nounGroup(v) != nil) && (best == "" || v < best) {
+	oneEdits(w, 0, anyChange, func(cand []byte) {
+		if v := string(cand); (verbMeaning(v).methods != nil || nounGroup(v) != nil) && (best == "" || v < best) {
 			best = v
 		}
-	}
-	for i := 0; i <= len(w); i++ {
-		if i < len(w) {
-			try(w[:i] + w[i+1:]) // deletion
-			if i+1 < len(w) {
-				try(w[:i] + string(w[i+1]) + string(w[i]) + w[i+2:]) // transposition
-			}
-		}
-		for c := byte('a'); c <= 'z'; c++ {
-			try(w[:i] + string(c) + w[i:]) // insertion
-			if i < len(w) && c != w[i] {
-				try(w[:i] + string(c) + w[i+1:]) // substitution
-			}
-		}
-	}
+	})
 	return best
 }
 

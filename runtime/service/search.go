@@ -51,7 +51,7 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	if len(problems) > 0 {
 		return nil, validationFailed("%s", strings.Join(problems, "; "))
 	}
-	hits, total, loosened, err := s.find(ctx, req.Query, req.Offset+req.Limit)
+	res, err := s.find(ctx, req.Query, req.Offset+req.Limit)
 	if err != nil {
 		var qe *search.QueryError
 		if errors.As(err, &qe) {
@@ -59,7 +59,8 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 		}
 		return nil, fmt.Errorf("search: %w", err)
 	}
-	ans := &SearchResult{Endpoints: make([]EndpointSummary, 0, len(hits)), Total: total}
+	hits := res.Hits
+	ans := &SearchResult{Endpoints: make([]EndpointSummary, 0, len(hits)), Total: res.Total}
 	blocked := 0
 	for k, h := range hits {
 		if k < req.Offset || h.Endpoint < 0 || h.Endpoint >= s.cat.Len() {
@@ -72,9 +73,9 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 		ans.Endpoints = append(ans.Endpoints, sum)
 		ans.Hits = append(ans.Hits, h.Endpoint)
 	}
-	ans.Note = search.ResultNote(ctx, visibleSearcher{s}, s.cat, req.Query, hits[min(req.Offset, len(hits)):], total)
-	if loosened != nil {
-		ans.Note = strings.TrimSpace(search.LoosenedNote(loosened) + " " + ans.Note)
+	ans.Note = search.ResultNote(ctx, visibleSearcher{s}, s.cat, req.Query, hits[min(req.Offset, len(hits)):], res.Total)
+	if res.Loosened != nil {
+		ans.Note = strings.TrimSpace(search.LoosenedNote(res.Loosened) + " " + ans.Note)
 	}
 	if blocked > 0 {
 		ans.Note = strings.TrimSpace(ans.Note + " " + readOnlyNote(blocked))
@@ -83,23 +84,19 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 }
 
 // find runs a query and returns the best limit hits the run-time filter
-// lets through, with the number of all such matches and the phrases the
-// search loosened (see search.Result). A malformed query is a
-// *search.QueryError.
-func (s *Service) find(ctx context.Context, text string, limit int) ([]search.Hit, int, []string, error) {
+// lets through, with the number of all such matches as its total. A
+// malformed query is a *search.QueryError.
+func (s *Service) find(ctx context.Context, text string, limit int) (search.Result, error) {
 	q := search.Query{Text: text, Limit: limit}
 	if s.hide != nil {
 		q.Limit = 0 // rank every match, so hidden ones neither take places nor count
 	}
 	res, err := s.searcher.Search(ctx, q)
-	if err != nil {
-		return nil, 0, nil, err
+	if err != nil || s.hide == nil {
+		return res, err
 	}
-	if s.hide != nil {
-		hits, total := s.visibleHits(res.Hits, limit)
-		return hits, total, res.Loosened, nil
-	}
-	return res.Hits, res.Total, res.Loosened, nil
+	res.Hits, res.Total = s.visibleHits(res.Hits, limit)
+	return res, nil
 }
 
 // visibleHits drops the hits the run-time filter hides and keeps the best
@@ -135,8 +132,7 @@ func (v visibleSearcher) Search(ctx context.Context, q search.Query) (search.Res
 	if limit <= 0 {
 		limit = v.s.cat.Len()
 	}
-	hits, total, loosened, err := v.s.find(ctx, q.Text, limit)
-	return search.Result{Hits: hits, Total: total, Loosened: loosened}, err
+	return v.s.find(ctx, q.Text, limit)
 }
 
 func (v visibleSearcher) Advise(query string, hits []search.Hit) (bool, []string) {
