@@ -202,6 +202,8 @@ func evaluateStressed(ctx context.Context, set *queryset.QuerySet, api, crowd *i
 			stressed = withCrowd(api, crowd)
 		case stressTemplate:
 			stressed = templated(api)
+		case stressDescribed:
+			stressed = described(api)
 		case stressNested, stressNestedStrict:
 			stressed, original = nested(api)
 		case stressBare:

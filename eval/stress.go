@@ -38,6 +38,10 @@ const (
 	// template of its method and path segments ("Get comments from
 	// issues"), operationIds too, as a giant generated API is titled.
 	stressTemplate = "template"
+	// stressDescribed is template with the API's texts kept, each
+	// operation's own summary moved to the front of its description: the
+	// titles restate paths, the descriptions say what operations do.
+	stressDescribed = "described"
 	// stressNested is template with every operation repeated under
 	// nestCopies other resources' item paths, one or two deep; a copy in
 	// the results counts as the operation it copies (results keep each
@@ -54,7 +58,7 @@ const (
 // stressOrder is the order conditions run and are reported in: those that
 // need the API's texts before bare strips them.
 func stressOrder() []string {
-	return []string{stressCrowd, stressScale, stressTemplate, stressNested, stressNestedStrict, stressTypo, stressBare}
+	return []string{stressCrowd, stressScale, stressTemplate, stressDescribed, stressNested, stressNestedStrict, stressTypo, stressBare}
 }
 
 // stressHalf is the report half of a stressed tuning set.

@@ -182,6 +182,32 @@ func TestTemplateTitle(t *testing.T) {
 	}
 }
 
+func TestDescribed(t *testing.T) {
+	api := lowerMini(t)
+	out := described(api)
+	want := map[string][3]string{ // summary, description, operationId
+		"GET /pets":  {"Get entities from pets", "List pets. Every pet.", "pets.ListPets"},
+		"POST /pets": {"Add new entity to pets", "Create a pet.", "pets.CreatePets"},
+	}
+	for _, e := range specs.Endpoints(out) {
+		w := want[e.Method+" "+e.Path]
+		if got := [3]string{e.Summary, e.Description, e.OperationID}; got != w {
+			t.Errorf("%s %s = %q, want %q", e.Method, e.Path, got, w)
+		}
+		if e.Method == "POST" && !strings.Contains(e.InputSchema, "The pet's name") {
+			t.Errorf("POST /pets: a property's description was stripped: %s", e.InputSchema)
+		}
+	}
+	if s := out.Specs[0]; s.Description != "About." || s.Collections[0].Tags[0].Description != "Pets and their owners." {
+		t.Errorf("texts stripped: spec %q, tag %q", s.Description, s.Collections[0].Tags[0].Description)
+	}
+	for _, e := range specs.Endpoints(api) {
+		if e.OperationID != "listPets" && e.OperationID != "createPet" {
+			t.Errorf("the API itself was changed: %s %s is %q", e.Method, e.Path, e.OperationID)
+		}
+	}
+}
+
 // nestSpec has two resources, so each one's operations can be nested
 // under the other's item path.
 const nestSpec = `{"openapi":"3.0.3","info":{"title":"Nest","version":"1"},

@@ -34,6 +34,29 @@ const nestCopies = 8
 func templated(api *ir.API) *ir.API {
 	out := cloneAPI(api)
 	stripTexts(out)
+	retitle(out)
+	return out
+}
+
+// described returns a copy of api re-titled as templated does, its texts
+// kept, and each operation's own summary moved to the front of its
+// description: a generated API whose titles restate the path while its
+// descriptions say what an operation does ("Invoke action cancel": "This
+// action allows the organizer of a meeting to send a cancellation…").
+func described(api *ir.API) *ir.API {
+	out := cloneAPI(api)
+	for _, e := range specs.Endpoints(out) {
+		if sum := strings.TrimSpace(e.Summary); sum != "" {
+			e.Description = strings.TrimSpace(strings.TrimRight(sum, ".") + ". " + e.Description)
+		}
+	}
+	retitle(out)
+	return out
+}
+
+// retitle titles, in place, every operation of api from its method and
+// path (see templateTitle).
+func retitle(out *ir.API) {
 	byPath := map[string]bool{}
 	for _, e := range specs.Endpoints(out) {
 		if e.Method == "GET" {
@@ -44,7 +67,6 @@ func templated(api *ir.API) *ir.API {
 	for _, e := range specs.Endpoints(out) {
 		e.Summary, e.OperationID = templateTitle(e.Method, strings.TrimPrefix(e.Path, base), byPath[e.Path])
 	}
-	return out
 }
 
 // templateTitle is the summary and operationId of a method on a path
