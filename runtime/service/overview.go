@@ -16,24 +16,41 @@ const (
 	maxOverviewName  = 60 // bytes of one title or tag name
 )
 
-// Overview names the APIs the server serves, how many endpoints each has
-// and its tags with the most endpoints, within MaxOverviewBytes: the
-// vocabulary a calling model needs to word its searches in the API's own
-// terms. Endpoints the run-time filter hides are not counted.
+// Overview names the APIs the server serves, how many endpoints each has,
+// its tags with the most endpoints and the resources its paths name,
+// within MaxOverviewBytes: the vocabulary a calling model needs to word
+// its searches in the API's own terms. Tags take at most half of what is
+// left for a spec, so an API tagged "Clinical" still shows its patients
+// and amendments. Endpoints the run-time filter hides are not counted.
 func (s *Service) Overview() string {
 	type tagCount struct {
 		name string
 		n    int
 	}
-	// Count per tag index first: a map operation per endpoint was most
-	// of a big API's overview (Microsoft Graph: 22,361 endpoints, 829 tags).
+	specOfTag := make([]int, len(s.cat.Tags))
+	for tag, t := range s.cat.Tags {
+		specOfTag[tag] = -1
+		if c := t.Collection; c >= 0 && c < len(s.cat.Collections) {
+			if sp := s.cat.Collections[c].Spec; sp >= 0 && sp < len(s.cat.Specs) {
+				specOfTag[tag] = sp
+			}
+		}
+	}
+	// Count per tag index: a map operation per endpoint was most of a big
+	// API's overview (Microsoft Graph: 22,361 endpoints, 829 tags).
 	perTag := make([]int, len(s.cat.Tags))
+	resources := newResourceCounter(len(s.cat.Specs))
+	scan := s.cat.Len() <= maxResourceScan
 	for i := range s.cat.Len() {
 		if s.hidden(i) {
 			continue
 		}
-		if tag := s.cat.TagOf(i); tag >= 0 && tag < len(perTag) { // not the whole endpoint: the overview is made at start-up
+		// Not the whole endpoint: the overview is made at start-up.
+		if tag := s.cat.TagOf(i); tag >= 0 && tag < len(perTag) && specOfTag[tag] >= 0 {
 			perTag[tag]++
+			if scan {
+				resources.add(specOfTag[tag], s.cat.Path(i))
+			}
 		}
 	}
 	specN := make([]int, len(s.cat.Specs))
@@ -42,14 +59,7 @@ func (s *Service) Overview() string {
 		if n == 0 {
 			continue
 		}
-		c := s.cat.Tags[tag].Collection
-		if c < 0 || c >= len(s.cat.Collections) {
-			continue
-		}
-		sp := s.cat.Collections[c].Spec
-		if sp < 0 || sp >= len(s.cat.Specs) {
-			continue
-		}
+		sp := specOfTag[tag]
 		specN[sp] += n
 		if tags[sp] == nil {
 			tags[sp] = map[string]int{}
@@ -59,6 +69,20 @@ func (s *Service) Overview() string {
 		}
 	}
 	var b strings.Builder
+	// list writes items after head while they fit below end.
+	list := func(head string, items []string, end int) {
+		for k, item := range items {
+			sep := ", "
+			if k == 0 {
+				sep = head
+			}
+			if b.Len()+len(sep)+len(item) > end {
+				return
+			}
+			b.WriteString(sep)
+			b.WriteString(item)
+		}
+	}
 	for sp := range s.cat.Specs {
 		if specN[sp] == 0 {
 			continue
@@ -75,28 +99,24 @@ func (s *Service) Overview() string {
 			b.WriteString(". ")
 		}
 		b.WriteString(head)
-		list := make([]tagCount, 0, len(tags[sp]))
+		counts := make([]tagCount, 0, len(tags[sp]))
 		for name, n := range tags[sp] {
-			list = append(list, tagCount{name, n})
+			counts = append(counts, tagCount{name, n})
 		}
-		slices.SortFunc(list, func(a, b tagCount) int {
+		slices.SortFunc(counts, func(a, b tagCount) int {
 			if a.n != b.n {
 				return cmp.Compare(b.n, a.n) // most first; names compared only for equal counts
 			}
 			return strings.Compare(a.name, b.name)
 		})
-		for k, t := range list {
-			item := fmt.Sprintf("%s (%d)", plainName(t.name), t.n)
-			sep := ", "
-			if k == 0 {
-				sep = "; tags with the most: "
-			}
-			if b.Len()+len(sep)+len(item) > MaxOverviewBytes {
-				break
-			}
-			b.WriteString(sep)
-			b.WriteString(item)
+		items := make([]string, len(counts))
+		named := map[string]bool{}
+		for k, t := range counts {
+			items[k] = fmt.Sprintf("%s (%d)", plainName(t.name), t.n)
+			named[sameName(t.name)] = true
 		}
+		list("; tags with the most: ", items, b.Len()+(MaxOverviewBytes-b.Len())/2)
+		list("; resources: ", resources.names(sp, named, MaxOverviewBytes-b.Len()), MaxOverviewBytes)
 	}
 	if b.Len() == 0 {
 		return ""
