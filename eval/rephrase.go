@@ -25,6 +25,7 @@ const rephraseDepth = 5
 type rephrase struct {
 	misses, weak, offered, firstFixes, anyFixes int
 	firsts, firstsWeak                          int
+	named                                       int // misses whose answer the server's instructions name (see answerNamed)
 }
 
 // measureRephrase runs the weak-answer help over outs, our engine's
@@ -35,6 +36,7 @@ func measureRephrase(ctx context.Context, o *oursEngine, outs []outcome) (rephra
 	if !ok {
 		return rp, nil
 	}
+	names := overviewNames(o.cat.Overview(nil))
 	for _, out := range outs {
 		if out.Query.IsSyntax() || out.Err != "" {
 			continue
@@ -58,6 +60,9 @@ func measureRephrase(ctx context.Context, o *oursEngine, outs []outcome) (rephra
 			continue
 		}
 		rp.misses++
+		if answerNamed(names, out.Query.Want) {
+			rp.named++
+		}
 		if !weak {
 			continue
 		}
@@ -92,6 +97,7 @@ func (rp *rephrase) add(b rephrase) {
 	rp.anyFixes += b.anyFixes
 	rp.firsts += b.firsts
 	rp.firstsWeak += b.firstsWeak
+	rp.named += b.named
 }
 
 // printRephrase prints the weak-answer help per API and per half, summed
@@ -99,11 +105,12 @@ func (rp *rephrase) add(b rephrase) {
 func printRephrase(w io.Writer, results []result) {
 	fmt.Fprintf(w, "\nweak-answer help (swag2mcp): of the queries without an answer in the top %d, how many the answer calls\n", rephraseDepth)
 	fmt.Fprintf(w, "weak, offers the API's words for, and one rephrase (the query plus one offered word) brings into the top %d:\n", rephraseDepth)
-	fmt.Fprintln(w, "with the first word offered, with the best one; and queries answered first yet called weak (noise)")
+	fmt.Fprintln(w, "with the first word offered, with the best one; queries answered first yet called weak (noise); and misses")
+	fmt.Fprintln(w, "whose answer's resource (its path's last literal segment) the server's instructions name")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "half\tAPI\tmissed\tcalled weak\twords offered\tfixed by the first\tfixed by the best\tfirst yet weak")
+	fmt.Fprintln(tw, "half\tAPI\tmissed\tcalled weak\twords offered\tfixed by the first\tfixed by the best\tfirst yet weak\tnamed in instructions")
 	row := func(half, api string, rp rephrase) {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d of %d\n", half, api, rp.misses, rp.weak, rp.offered, rp.firstFixes, rp.anyFixes, rp.firstsWeak, rp.firsts)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d of %d\t%d\n", half, api, rp.misses, rp.weak, rp.offered, rp.firstFixes, rp.anyFixes, rp.firstsWeak, rp.firsts, rp.named)
 	}
 	for _, half := range halfOrder() {
 		var sum rephrase

@@ -1,0 +1,144 @@
+package catalog
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// Bounds of Overview.
+const (
+	// MaxOverviewBytes bounds the overview a server adds to its MCP
+	// instructions.
+	MaxOverviewBytes = 1536
+	maxOverviewName  = 60 // bytes of one title or tag name
+)
+
+// Overview names the catalog's APIs, how many endpoints each has, its
+// tags with the most endpoints and the resources its paths name, within
+// MaxOverviewBytes: the vocabulary a calling model needs to word its
+// searches in the API's own terms (a server puts it in its MCP
+// instructions). Tags take at most half of what is left for a spec, so an
+// API tagged "Clinical" still shows its patients and amendments.
+// Endpoints hidden reports (a server's run-time filter; nil: none) are
+// not counted.
+func (c *Catalog) Overview(hidden func(int) bool) string {
+	type tagCount struct {
+		name string
+		n    int
+	}
+	specOfTag := make([]int, len(c.Tags))
+	for tag, t := range c.Tags {
+		specOfTag[tag] = -1
+		if col := t.Collection; col >= 0 && col < len(c.Collections) {
+			if sp := c.Collections[col].Spec; sp >= 0 && sp < len(c.Specs) {
+				specOfTag[tag] = sp
+			}
+		}
+	}
+	// Count per tag index: a map operation per endpoint was most of a big
+	// API's overview (Microsoft Graph: 22,361 endpoints, 829 tags).
+	perTag := make([]int, len(c.Tags))
+	resources := newResourceCounter(len(c.Specs))
+	scan := c.Len() <= maxResourceScan
+	for i := range c.Len() {
+		if hidden != nil && hidden(i) {
+			continue
+		}
+		// Not the whole endpoint: the overview is made at start-up.
+		if tag := c.TagOf(i); tag >= 0 && tag < len(perTag) && specOfTag[tag] >= 0 {
+			perTag[tag]++
+			if scan {
+				resources.add(specOfTag[tag], c.Path(i))
+			}
+		}
+	}
+	specN := make([]int, len(c.Specs))
+	tags := make([]map[string]int, len(c.Specs))
+	for tag, n := range perTag {
+		if n == 0 {
+			continue
+		}
+		sp := specOfTag[tag]
+		specN[sp] += n
+		if tags[sp] == nil {
+			tags[sp] = map[string]int{}
+		}
+		if name := c.Tags[tag].Name; name != "" {
+			tags[sp][name] += n
+		}
+	}
+	var b strings.Builder
+	// list writes items after head while they fit below end.
+	list := func(head string, items []string, end int) {
+		for k, item := range items {
+			sep := ", "
+			if k == 0 {
+				sep = head
+			}
+			if b.Len()+len(sep)+len(item) > end {
+				return
+			}
+			b.WriteString(sep)
+			b.WriteString(item)
+		}
+	}
+	for sp := range c.Specs {
+		if specN[sp] == 0 {
+			continue
+		}
+		title := plainName(c.Specs[sp].Title)
+		if title == "" {
+			title = plainName(c.Specs[sp].Domain)
+		}
+		head := fmt.Sprintf("%s: %d endpoints", title, specN[sp])
+		if b.Len()+len(head)+3 > MaxOverviewBytes {
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteString(". ")
+		}
+		b.WriteString(head)
+		counts := make([]tagCount, 0, len(tags[sp]))
+		for name, n := range tags[sp] {
+			counts = append(counts, tagCount{name, n})
+		}
+		slices.SortFunc(counts, func(a, b tagCount) int {
+			if a.n != b.n {
+				return cmp.Compare(b.n, a.n) // most first; names compared only for equal counts
+			}
+			return strings.Compare(a.name, b.name)
+		})
+		items := make([]string, len(counts))
+		named := map[string]bool{}
+		for k, t := range counts {
+			items[k] = fmt.Sprintf("%s (%d)", plainName(t.name), t.n)
+			named[sameName(t.name)] = true
+		}
+		list("; tags with the most: ", items, b.Len()+(MaxOverviewBytes-b.Len())/2)
+		list("; resources: ", resources.names(sp, named, MaxOverviewBytes-b.Len()), MaxOverviewBytes)
+	}
+	if b.Len() == 0 {
+		return ""
+	}
+	return b.String() + "."
+}
+
+// plainName is a title or tag name on one line without control
+// characters, at most maxOverviewName bytes.
+func plainName(s string) string {
+	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }), " ")
+	if len(s) <= maxOverviewName {
+		return s
+	}
+	cut := maxOverviewName
+	for cut > 0 && !utf8Start(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// utf8Start reports a byte that starts a UTF-8 sequence.
+func utf8Start(c byte) bool { return c&0xC0 != 0x80 }

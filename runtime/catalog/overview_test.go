@@ -1,0 +1,72 @@
+package catalog
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestOverviewBounds(t *testing.T) {
+	cat := &Catalog{
+		Specs:       []Spec{{ID: "s", Domain: "shop", EnvPrefix: "X", Title: "Shop\nAPI"}},
+		Collections: []Collection{{ID: "c", Title: "Shop"}},
+	}
+	// Many long tags stay within the bound.
+	for i := range 500 {
+		cat.Tags = append(cat.Tags, Tag{ID: fmt.Sprint(i), Name: strings.Repeat("x", 100) + fmt.Sprint(i)})
+		cat.Endpoints = append(cat.Endpoints, Endpoint{ID: fmt.Sprintf("%032x", i+1), Tag: i, Method: "GET", Path: fmt.Sprintf("/x%d", i)})
+	}
+	if got := cat.Overview(nil); len(got) > MaxOverviewBytes+1 || !strings.HasPrefix(got, "Shop API: 500 endpoints") || strings.Contains(got, strings.Repeat("x", 61)) {
+		t.Errorf("Overview of 500 long tags is %d bytes: %.200q", len(got), got)
+	}
+}
+
+// TestOverviewResources: an API whose tags say little ("Clinical") still
+// shows what its paths manage, without its base segments (/api, /v1),
+// expressions ($count) or the names its tags already give.
+func TestOverviewResources(t *testing.T) {
+	cat := &Catalog{
+		Specs:       []Spec{{ID: "s", Domain: "clinic", EnvPrefix: "X", Title: "Clinic"}},
+		Collections: []Collection{{ID: "c", Title: "Clinic"}},
+		Tags:        []Tag{{ID: "t0", Name: "Clinical"}, {ID: "t1", Name: "Patients"}},
+	}
+	for i, p := range []string{
+		"GET /api/v1/patients", "POST /api/v1/patients", "GET /api/v1/patients/{id}",
+		"GET /api/v1/amendments", "POST /api/v1/amendments", "GET /api/v1/amendments/$count",
+		"GET /api/v1/eobs/{id}/lines", "POST /api/v1/events/{id}/microsoft.graph.cancel",
+		"GET /api/v1/reports(period='{p}')",
+	} {
+		method, path, _ := strings.Cut(p, " ")
+		tag := 0
+		if strings.Contains(path, "patients") {
+			tag = 1
+		}
+		cat.Endpoints = append(cat.Endpoints, Endpoint{ID: fmt.Sprintf("%032x", i+1), Tag: tag, Method: method, Path: path})
+	}
+	want := "Clinic: 9 endpoints; tags with the most: Clinical (6), Patients (3); resources: amendments, cancel, eobs, events, lines."
+	if got := cat.Overview(nil); got != want {
+		t.Errorf("Overview = %q\nwant %q", got, want)
+	}
+
+	// Beyond maxResourceScan endpoints, start-up reads no path.
+	big := *cat
+	big.Endpoints = slices.Clone(cat.Endpoints)
+	for len(big.Endpoints) <= maxResourceScan {
+		big.Endpoints = append(big.Endpoints, Endpoint{ID: fmt.Sprintf("%032x", len(big.Endpoints)+1), Method: "GET", Path: "/api/v1/amendments"})
+	}
+	if got := big.Overview(nil); strings.Contains(got, "resources:") {
+		t.Errorf("Overview of %d endpoints read their paths: %q", big.Len(), got)
+	}
+
+	// Tags take at most half the room: resources still show beside 500 long tags.
+	for i := range 500 {
+		cat.Tags = append(cat.Tags, Tag{ID: fmt.Sprint("x", i), Name: fmt.Sprintf("tag number %d of many", i)})
+		cat.Endpoints = append(cat.Endpoints, Endpoint{
+			ID: fmt.Sprintf("%032x", len(cat.Endpoints)+1), Tag: len(cat.Tags) - 1, Method: "GET", Path: fmt.Sprintf("/api/v1/things%d", i)})
+	}
+	got := cat.Overview(nil)
+	if len(got) > MaxOverviewBytes+1 || !strings.Contains(got, "; resources: amendments, ") {
+		t.Errorf("Overview of 500 tags is %d bytes without the resources: …%q", len(got), got[max(0, len(got)-200):])
+	}
+}
