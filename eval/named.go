@@ -10,12 +10,15 @@ import (
 // calling model can word a search in the API's terms. named measures how
 // often that vocabulary holds what a missed query needed: whether the
 // instructions name the last literal segment of one of its answers'
-// paths ("amendments" for "correct a mistake in a patient's chart").
+// paths ("amendments" for "correct a mistake in a patient's chart"), and
+// whether the query with that name added finds the answer: what a model
+// that recognized the name among the listed ones would get from one
+// rephrase (an upper bound: the labels choose the name).
 
 // overviewNames are the names an overview lists after "tags with the
-// most:" and "resources:", each as nameKey normalizes it.
-func overviewNames(overview string) map[string]bool {
-	out := map[string]bool{}
+// most:" and "resources:", by their nameKey.
+func overviewNames(overview string) map[string]string {
+	out := map[string]string{}
 	for _, spec := range strings.Split(strings.TrimSuffix(overview, "."), ". ") {
 		for _, part := range strings.Split(spec, "; ") {
 			_, items, ok := strings.Cut(part, ": ")
@@ -24,29 +27,29 @@ func overviewNames(overview string) map[string]bool {
 			}
 			for _, item := range strings.Split(items, ", ") {
 				name, _, _ := strings.Cut(item, " (") // a tag's count
-				out[nameKey(name)] = true
+				out[nameKey(name)] = name
 			}
 		}
 	}
 	return out
 }
 
-// answerNamed reports whether names hold the last literal segment of one
-// of want's paths ("GET /api/amendments/{id}" → amendments).
-func answerNamed(names map[string]bool, want []string) bool {
+// answerName is the name in names of the last literal segment of one of
+// want's paths ("GET /api/amendments/{id}" → amendments), or "".
+func answerName(names map[string]string, want []string) string {
 	for _, w := range want {
 		_, path, _ := strings.Cut(w, " ")
 		segs := strings.Split(path, "/")
 		for i := len(segs) - 1; i >= 0; i-- {
 			if s := segs[i]; s != "" && !strings.HasPrefix(s, "{") {
-				if names[nameKey(s)] {
-					return true
+				if name, ok := names[nameKey(s)]; ok {
+					return name
 				}
 				break
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 // nameKey is a name's letters and digits, lowercase, without a plural s,

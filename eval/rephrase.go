@@ -25,7 +25,7 @@ const rephraseDepth = 5
 type rephrase struct {
 	misses, weak, offered, firstFixes, anyFixes int
 	firsts, firstsWeak                          int
-	named                                       int // misses whose answer the server's instructions name (see answerNamed)
+	named, namedFixes                           int // misses whose answer the server's instructions name, and those the name added finds (see answerName)
 }
 
 // measureRephrase runs the weak-answer help over outs, our engine's
@@ -60,8 +60,15 @@ func measureRephrase(ctx context.Context, o *oursEngine, outs []outcome) (rephra
 			continue
 		}
 		rp.misses++
-		if answerNamed(names, out.Query.Want) {
+		if name := answerName(names, out.Query.Want); name != "" {
 			rp.named++
+			top, err := o.Search(ctx, out.Query.Q+" "+name, depth)
+			if err != nil {
+				return rp, err
+			}
+			if r := rankOf(top, out.Query.Want); r > 0 && r <= rephraseDepth {
+				rp.namedFixes++
+			}
 		}
 		if !weak {
 			continue
@@ -98,6 +105,7 @@ func (rp *rephrase) add(b rephrase) {
 	rp.firsts += b.firsts
 	rp.firstsWeak += b.firstsWeak
 	rp.named += b.named
+	rp.namedFixes += b.namedFixes
 }
 
 // printRephrase prints the weak-answer help per API and per half, summed
@@ -106,11 +114,12 @@ func printRephrase(w io.Writer, results []result) {
 	fmt.Fprintf(w, "\nweak-answer help (swag2mcp): of the queries without an answer in the top %d, how many the answer calls\n", rephraseDepth)
 	fmt.Fprintf(w, "weak, offers the API's words for, and one rephrase (the query plus one offered word) brings into the top %d:\n", rephraseDepth)
 	fmt.Fprintln(w, "with the first word offered, with the best one; queries answered first yet called weak (noise); and misses")
-	fmt.Fprintln(w, "whose answer's resource (its path's last literal segment) the server's instructions name")
+	fmt.Fprintln(w, "whose answer's resource (its path's last literal segment) the server's instructions name, and of them how many")
+	fmt.Fprintln(w, "the query with that name added brings into the top 5 (a model that picks the right name from the instructions)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "half\tAPI\tmissed\tcalled weak\twords offered\tfixed by the first\tfixed by the best\tfirst yet weak\tnamed in instructions")
+	fmt.Fprintln(tw, "half\tAPI\tmissed\tcalled weak\twords offered\tfixed by the first\tfixed by the best\tfirst yet weak\tnamed in instructions\tfixed by the name")
 	row := func(half, api string, rp rephrase) {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d of %d\t%d\n", half, api, rp.misses, rp.weak, rp.offered, rp.firstFixes, rp.anyFixes, rp.firstsWeak, rp.firsts, rp.named)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d of %d\t%d\t%d\n", half, api, rp.misses, rp.weak, rp.offered, rp.firstFixes, rp.anyFixes, rp.firstsWeak, rp.firsts, rp.named, rp.namedFixes)
 	}
 	for _, half := range halfOrder() {
 		var sum rephrase
