@@ -98,15 +98,17 @@ func (rc *resourceCounter) names(sp int, skip map[string]bool, room int) []strin
 
 // resourceName is the name a literal path segment gives a resource: its
 // last dotted part (an action "microsoft.graph.cancel" is "cancel"). A
-// parameter, a version (v1, 2.0), an expression ($count, f(x='{y}')) or
-// anything long or without letters names none.
+// parameter, a version (v1, 2.0), an expression ($count, f(x='{y}')),
+// a segment with a space or a control character (the overview is one line
+// of a model's instructions) or anything long or without letters names
+// none.
 func resourceName(seg string) (string, bool) {
 	start, letters := 0, false
 	for i := 0; i < len(seg); i++ { // a byte loop: this runs for every segment of every path at start-up
 		switch c := seg[i]; {
 		case c == '.':
 			start, letters = i+1, false
-		case c == '{' || c == '}' || c == '$' || c == '(' || c == ')' || c == '=' || c == '\'' || c == ':' || c == ';' || c == ',' || c == '*':
+		case c <= ' ' || c == 0x7f || c == '{' || c == '}' || c == '$' || c == '(' || c == ')' || c == '=' || c == '\'' || c == ':' || c == ';' || c == ',' || c == '*':
 			return "", false
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= 0x80:
 			letters = true
