@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"unicode"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
 // The server's MCP instructions carry an overview of the API (its tags
@@ -34,14 +36,15 @@ func overviewNames(overview string) map[string]string {
 	return out
 }
 
-// answerName is the name in names of the last literal segment of one of
-// want's paths ("GET /api/amendments/{id}" → amendments), or "".
+// answerName is the name in names of the resource the last literal
+// segment of one of want's paths names ("GET /api/amendments/{id}" →
+// amendments; see catalog.ResourceName), or "".
 func answerName(names map[string]string, want []string) string {
 	for _, w := range want {
 		_, path, _ := strings.Cut(w, " ")
 		segs := strings.Split(path, "/")
 		for i := len(segs) - 1; i >= 0; i-- {
-			if s := segs[i]; s != "" && !strings.HasPrefix(s, "{") {
+			if s, ok := catalog.ResourceName(segs[i]); ok {
 				if name, ok := names[nameKey(s)]; ok {
 					return name
 				}

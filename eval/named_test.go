@@ -14,6 +14,7 @@ func TestAnswerName(t *testing.T) {
 		{[]string{"GET /api/eobs/{id}/lines"}, ""}, // only the last literal segment counts
 		{[]string{"GET /api/insurances", "GET /api/eobs"}, "eobs"},
 		{[]string{"GET /clinic"}, ""}, // the API's title is not a resource
+		{[]string{"GET /2010-04-01/Accounts/{Sid}/eobs.json"}, "eobs"},
 	} {
 		if got := answerName(names, c.want); got != c.name {
 			t.Errorf("answerName(%v) = %q, want %q", c.want, got, c.name)

@@ -49,7 +49,7 @@ func (rc *resourceCounter) add(sp int, path string) {
 		} else {
 			rest = ""
 		}
-		name, ok := resourceName(seg)
+		name, ok := ResourceName(seg)
 		if !ok || slices.Contains(named[:n], name) {
 			continue
 		}
@@ -96,13 +96,20 @@ func (rc *resourceCounter) names(sp int, skip map[string]bool, room int) []strin
 	return out
 }
 
-// resourceName is the name a literal path segment gives a resource: its
-// last dotted part (an action "microsoft.graph.cancel" is "cancel"). A
-// parameter, a version (v1, 2.0), an expression ($count, f(x='{y}')),
-// a segment with a space or a control character (the overview is one line
-// of a model's instructions) or anything long or without letters names
-// none.
-func resourceName(seg string) (string, bool) {
+// ResourceName is the name a literal path segment gives a resource: its
+// last dotted part (an action "microsoft.graph.cancel" is "cancel") but a
+// file format ("Calls.json" is "Calls"), before any fragment
+// ("bots#lexVersion" is "bots"). A parameter, a version (v1, 2.0), an
+// expression ($count, f(x='{y}')), a segment with a space or a control
+// character (the overview is one line of a model's instructions) or
+// anything long or without letters names none.
+func ResourceName(seg string) (string, bool) {
+	if i := strings.IndexByte(seg, '#'); i >= 0 {
+		seg = seg[:i]
+	}
+	if i := strings.LastIndexByte(seg, '.'); i >= 0 && isFileFormat(seg[i+1:]) {
+		seg = seg[:i]
+	}
 	start, letters := 0, false
 	for i := 0; i < len(seg); i++ { // a byte loop: this runs for every segment of every path at start-up
 		switch c := seg[i]; {
@@ -119,6 +126,17 @@ func resourceName(seg string) (string, bool) {
 		return "", false
 	}
 	return seg, true
+}
+
+// isFileFormat reports a file name extension that says how a path's
+// answer is written (/Calls.json), not what it is.
+func isFileFormat(ext string) bool {
+	switch strings.ToLower(ext) {
+	case "json", "xml", "csv", "tsv", "yaml", "yml", "txt", "html", "htm", "pdf", "png", "jpg", "jpeg",
+		"gif", "svg", "zip", "gz", "ics", "vcf", "mp3", "mp4", "wav", "rss", "atom":
+		return true
+	}
+	return false
 }
 
 // isVersion reports a segment like v1, v2beta or 2: a version, not a

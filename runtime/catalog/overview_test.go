@@ -36,6 +36,7 @@ func TestOverviewResources(t *testing.T) {
 		"GET /api/v1/amendments", "POST /api/v1/amendments", "GET /api/v1/amendments/$count",
 		"GET /api/v1/eobs/{id}/lines", "POST /api/v1/events/{id}/microsoft.graph.cancel",
 		"GET /api/v1/reports(period='{p}')", "GET /api/v1/two words", "GET /api/v1/line\nbreak",
+		"GET /api/v1/Calls.json", "GET /api/v1/bots#lexVersion",
 	} {
 		method, path, _ := strings.Cut(p, " ")
 		tag := 0
@@ -44,7 +45,7 @@ func TestOverviewResources(t *testing.T) {
 		}
 		cat.Endpoints = append(cat.Endpoints, Endpoint{ID: fmt.Sprintf("%032x", i+1), Tag: tag, Method: method, Path: path})
 	}
-	want := "Clinic: 11 endpoints; tags with the most: Clinical (8), Patients (3); resources: amendments, cancel, eobs, events, lines."
+	want := "Clinic: 13 endpoints; tags with the most: Clinical (10), Patients (3); resources: amendments, Calls, bots, cancel, eobs, events, lines."
 	if got := cat.Overview(nil); got != want {
 		t.Errorf("Overview = %q\nwant %q", got, want)
 	}
