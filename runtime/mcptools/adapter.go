@@ -39,12 +39,19 @@ const instructions = "Find API endpoints with search, read an endpoint's contrac
 	"write one script instead of many invokes. Large answers come back as a fileRef: explore it " +
 	"with response_outline, response_compress and response_slice."
 
+// overviewLead joins the instructions and the service's overview.
+const overviewLead = " Word searches in the API's own terms; its main tags and resources follow. Served: "
+
+// maxInstructions bounds serverInstructions: MCP clients show or pass on
+// the instructions whole.
+const maxInstructions = 2 << 10
+
 // serverInstructions are the instructions followed by the service's
-// overview (its APIs, their sizes and main tags), so that a model words
-// its searches in the API's terms: at most 2 KiB.
+// overview (its APIs, their sizes, main tags and resources), so that a
+// model words its searches in the API's terms: at most 2 KiB.
 func serverInstructions(svc *service.Service) string {
 	if o := svc.Overview(); o != "" {
-		return instructions + " Served: " + o
+		return instructions + overviewLead + o
 	}
 	return instructions
 }
