@@ -26,6 +26,7 @@ type rephrase struct {
 	misses, weak, offered, firstFixes, anyFixes int
 	firsts, firstsWeak                          int
 	named, namedFixes                           int // misses whose answer the server's instructions name, and those the name added finds (see answerName)
+	noteNamed                                   int // misses called weak whose note's resources name the answer (search.Vocabulary)
 }
 
 // measureRephrase runs the weak-answer help over outs, our engine's
@@ -37,6 +38,12 @@ func measureRephrase(ctx context.Context, o *oursEngine, outs []outcome) (rephra
 		return rp, nil
 	}
 	names := overviewNames(o.cat.Overview(nil))
+	noteNames := map[string]string{}
+	if v, ok := o.s.(search.Vocabulary); ok {
+		for _, n := range v.Resources() {
+			noteNames[nameKey(n)] = n
+		}
+	}
 	for _, out := range outs {
 		if out.Query.IsSyntax() || out.Err != "" {
 			continue
@@ -74,6 +81,9 @@ func measureRephrase(ctx context.Context, o *oursEngine, outs []outcome) (rephra
 			continue
 		}
 		rp.weak++
+		if answerName(noteNames, out.Query.Want) != "" {
+			rp.noteNamed++
+		}
 		if len(words) == 0 {
 			continue
 		}
@@ -105,6 +115,7 @@ func (rp *rephrase) add(b rephrase) {
 	rp.firsts += b.firsts
 	rp.firstsWeak += b.firstsWeak
 	rp.named += b.named
+	rp.noteNamed += b.noteNamed
 	rp.namedFixes += b.namedFixes
 }
 
@@ -115,11 +126,12 @@ func printRephrase(w io.Writer, results []result) {
 	fmt.Fprintf(w, "weak, offers the API's words for, and one rephrase (the query plus one offered word) brings into the top %d:\n", rephraseDepth)
 	fmt.Fprintln(w, "with the first word offered, with the best one; queries answered first yet called weak (noise); and misses")
 	fmt.Fprintln(w, "whose answer's resource (its path's last literal segment) the server's instructions name, and of them how many")
-	fmt.Fprintln(w, "the query with that name added brings into the top 5 (a model that picks the right name from the instructions)")
+	fmt.Fprintln(w, "the query with that name added brings into the top 5 (a model that picks the right name from the instructions);")
+	fmt.Fprintln(w, "and misses called weak whose note's list of the API's resources names the answer's")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "half\tAPI\tmissed\tcalled weak\twords offered\tfixed by the first\tfixed by the best\tfirst yet weak\tnamed in instructions\tfixed by the name")
+	fmt.Fprintln(tw, "half\tAPI\tmissed\tcalled weak\twords offered\tfixed by the first\tfixed by the best\tfirst yet weak\tnamed in instructions\tfixed by the name\tweak, named in the note")
 	row := func(half, api string, rp rephrase) {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d of %d\t%d\t%d\n", half, api, rp.misses, rp.weak, rp.offered, rp.firstFixes, rp.anyFixes, rp.firstsWeak, rp.firsts, rp.named, rp.namedFixes)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d of %d\t%d\t%d\t%d\n", half, api, rp.misses, rp.weak, rp.offered, rp.firstFixes, rp.anyFixes, rp.firstsWeak, rp.firsts, rp.named, rp.namedFixes, rp.noteNamed)
 	}
 	for _, half := range halfOrder() {
 		var sum rephrase

@@ -63,7 +63,7 @@ func (rc *resourceCounter) add(sp int, path string) {
 
 // names are spec sp's resource names, most endpoints first, leaving out
 // the API's base segments and the names in skip (normalized by sameName),
-// as many as fit in room bytes.
+// as many as fit in room bytes joined by ", ".
 func (rc *resourceCounter) names(sp int, skip map[string]bool, room int) []string {
 	type named struct {
 		name string
@@ -88,6 +88,9 @@ func (rc *resourceCounter) names(sp int, skip map[string]bool, room int) []strin
 			break
 		}
 		if k := sameName(l.name); !seen[k] && !skip[k] {
+			if len(l.name) > room {
+				break
+			}
 			seen[k] = true
 			out = append(out, l.name)
 			room -= len(l.name) + len(", ")
@@ -159,4 +162,22 @@ func sameName(s string) string {
 		}
 	}
 	return strings.TrimSuffix(b.String(), "s")
+}
+
+// ResourceNames are the resource names of the catalog's paths (all its
+// APIs together), most endpoints first, as many as fit in room bytes
+// joined by ", ", leaving out the endpoints hidden reports (nil: none).
+// Like Overview it reads the paths of catalogs of up to maxResourceScan
+// endpoints only; a bigger one gives none.
+func (c *Catalog) ResourceNames(hidden func(int) bool, room int) []string {
+	if c.Len() > maxResourceScan {
+		return nil
+	}
+	rc := newResourceCounter(1)
+	for i := range c.Len() {
+		if hidden == nil || !hidden(i) {
+			rc.add(0, c.Path(i))
+		}
+	}
+	return rc.names(0, nil, room)
 }

@@ -71,3 +71,27 @@ func TestOverviewResources(t *testing.T) {
 		t.Errorf("Overview of 500 tags is %d bytes without the resources: …%q", len(got), got[max(0, len(got)-200):])
 	}
 }
+
+// TestResourceNames: the names fit in room joined by ", ", hidden
+// endpoints name none, and a catalog over maxResourceScan gives none.
+func TestResourceNames(t *testing.T) {
+	cat := &Catalog{Specs: []Spec{{ID: "s"}}, Collections: []Collection{{ID: "c"}}, Tags: []Tag{{ID: "t"}}}
+	for i, p := range []string{"/orders", "/orders/{id}", "/customers", "/invoices", "/refunds"} {
+		cat.Endpoints = append(cat.Endpoints, Endpoint{ID: fmt.Sprintf("%032x", i+1), Method: "GET", Path: p})
+	}
+	hidden := func(i int) bool { return cat.Endpoints[i].Path == "/refunds" }
+	if got, want := cat.ResourceNames(hidden, 100), []string{"orders", "customers", "invoices"}; !slices.Equal(got, want) {
+		t.Errorf("ResourceNames = %q, want %q", got, want)
+	}
+	for room := range 30 {
+		if got := strings.Join(cat.ResourceNames(nil, room), ", "); len(got) > room {
+			t.Errorf("ResourceNames in %d bytes = %q (%d bytes)", room, got, len(got))
+		}
+	}
+	for len(cat.Endpoints) <= maxResourceScan {
+		cat.Endpoints = append(cat.Endpoints, Endpoint{ID: fmt.Sprintf("%032x", len(cat.Endpoints)+1), Method: "GET", Path: "/orders"})
+	}
+	if got := cat.ResourceNames(nil, 100); got != nil {
+		t.Errorf("ResourceNames of %d endpoints = %q, want none", cat.Len(), got)
+	}
+}

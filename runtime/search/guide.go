@@ -27,25 +27,46 @@ type Advisor interface {
 	Advise(query string, hits []Hit) (weak bool, related []string)
 }
 
+// Vocabulary is what a Searcher may also give to help its caller reword
+// a query: the names of the API's resources (catalog.Catalog.ResourceNames),
+// most endpoints first, within MaxNoteResources bytes. A model that does
+// not see the server's instructions learns the API's names from them when
+// its words matched weakly ("service outages": incidents). This package's
+// Searchers do; the service's gives only what its filter shows.
+type Vocabulary interface {
+	Resources() []string
+}
+
+// MaxNoteResources bounds the resource names a note lists, in bytes.
+const MaxNoteResources = 480
+
 // ResultNote is the note of a search answer that shows hits of total
 // matches for query, or "" when nothing needs saying. When the answer is
 // cut by its limit it gives a narrower query (see NarrowQuery); when s is
 // an Advisor and the answer matched weakly, it says so and offers the
-// API's words closest to the query.
+// API's words closest to the query, and, when s is a Vocabulary, the
+// API's resources.
 func ResultNote(ctx context.Context, s Searcher, cat *catalog.Catalog, query string, hits []Hit, total int) string {
 	weak, related := false, []string(nil)
 	if a, ok := s.(Advisor); ok {
 		weak, related = a.Advise(query, hits)
 	}
+	advice := func() string {
+		var resources []string
+		if v, ok := s.(Vocabulary); ok {
+			resources = v.Resources()
+		}
+		return rephrase(related, resources)
+	}
 	switch {
 	case total == 0:
-		return "No endpoint matched. " + rephrase(related)
+		return "No endpoint matched. " + advice()
 	case total <= len(hits) && weak:
-		return weakNote + " " + rephrase(related)
+		return weakNote + " " + advice()
 	case total <= len(hits):
 		return ""
 	case weak:
-		return weakNote + " " + rephrase(related) + " " + cutNote(ctx, s, cat, query, hits, total)
+		return weakNote + " " + advice() + " " + cutNote(ctx, s, cat, query, hits, total)
 	}
 	return cutNote(ctx, s, cat, query, hits, total)
 }
@@ -68,13 +89,18 @@ func LoosenedNote(phrases []string) string {
 const weakNote = "The query matched weakly: the best match has fewer than half of its words, so these may not be what you need."
 
 // rephrase advises how to reword a query that matched weakly or not at
-// all, offering related, the API's words closest to it.
-func rephrase(related []string) string {
+// all, offering related, the API's words closest to it, and resources,
+// the names of the API's resources.
+func rephrase(related, resources []string) string {
+	msg := "Try other or fewer words (the resource name alone often works), or a pattern such as +path:*orders*."
 	if len(related) > 0 {
-		return "Words this API uses that are close to the query: " + strings.Join(related, ", ") +
+		msg = "Words this API uses that are close to the query: " + strings.Join(related, ", ") +
 			"; rephrase with them or with the API's own name for what you want."
 	}
-	return "Try other or fewer words (the resource name alone often works), or a pattern such as +path:*orders*."
+	if len(resources) > 0 {
+		msg += " The API's resources include: " + strings.Join(resources, ", ") + "."
+	}
+	return msg
 }
 
 // cutNote is the note of an answer cut by its limit.

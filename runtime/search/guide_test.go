@@ -51,8 +51,9 @@ func TestResultNote(t *testing.T) {
 	cat := testCatalog()
 	s := Open(BuildIndex(CatalogDocs(cat)), cat)
 	ctx := context.Background()
-	if got := ResultNote(ctx, s, cat, "weather", nil, 0); !strings.Contains(got, "No endpoint matched") {
-		t.Errorf("empty answer note = %q", got)
+	if got := ResultNote(ctx, s, cat, "weather", nil, 0); !strings.Contains(got, "No endpoint matched") ||
+		!strings.HasSuffix(got, " The API's resources include: pets, users, store, health, inventory, orders.") {
+		t.Errorf("empty answer note = %q; want the API's resources at its end", got)
 	}
 	if got := ResultNote(ctx, s, cat, "pet", []Hit{{Endpoint: 0}}, 1); got != "" {
 		t.Errorf("complete answer note = %q, want none", got)

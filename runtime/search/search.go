@@ -67,6 +67,9 @@ type engine struct {
 	once    sync.Once
 	r       *reader
 	scratch sync.Pool
+	// resources are the catalog's resource names (see Vocabulary), read
+	// from its paths at the first weak answer.
+	resources func() []string
 }
 
 // Open returns the Searcher over idx, the index the generator compiled for
@@ -76,7 +79,8 @@ type engine struct {
 // at the first search.
 func Open(idx catalog.Index, cat *catalog.Catalog) Searcher {
 	if r, ok := openReader(idx, cat.Len()); ok {
-		e := &engine{cat: cat, r: r}
+		e := newEngine(cat)
+		e.r = r
 		e.once.Do(func() {})
 		return e
 	}
@@ -86,8 +90,17 @@ func Open(idx catalog.Index, cat *catalog.Catalog) Searcher {
 // New returns a Searcher that indexes cat in memory at its first search;
 // generated servers use Open with their compiled index instead.
 func New(cat *catalog.Catalog) Searcher {
-	return &engine{cat: cat}
+	return newEngine(cat)
 }
+
+func newEngine(cat *catalog.Catalog) *engine {
+	return &engine{cat: cat, resources: sync.OnceValue(func() []string {
+		return cat.ResourceNames(nil, MaxNoteResources)
+	})}
+}
+
+// Resources implements Vocabulary.
+func (e *engine) Resources() []string { return e.resources() }
 
 // reader returns the index, building it on first use when needed.
 func (e *engine) reader() *reader {

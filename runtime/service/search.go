@@ -135,6 +135,10 @@ func (v visibleSearcher) Search(ctx context.Context, q search.Query) (search.Res
 	return v.s.find(ctx, q.Text, limit)
 }
 
+// Resources implements search.Vocabulary: the resource names of the
+// endpoints the filter shows.
+func (v visibleSearcher) Resources() []string { return v.s.resources() }
+
 func (v visibleSearcher) Advise(query string, hits []search.Hit) (bool, []string) {
 	if a, ok := v.s.searcher.(search.Advisor); ok {
 		return a.Advise(query, hits)

@@ -50,3 +50,32 @@ func TestSearchNoteCountsVisible(t *testing.T) {
 		t.Errorf("quoted query = %+v, %v; want POST /pets and a note that its words were searched", res, err)
 	}
 }
+
+// TestSearchNoteNamesVisibleResources: an answer that matched nothing
+// lists the API's resources, but not those of hidden endpoints.
+func TestSearchNoteNamesVisibleResources(t *testing.T) {
+	cat := &catalog.Catalog{
+		Specs:       []catalog.Spec{{ID: "s", Domain: "shop", EnvPrefix: "X", Title: "Shop"}},
+		Collections: []catalog.Collection{{ID: "c", Title: "Shop"}},
+		Tags:        []catalog.Tag{{ID: "t0", Name: "shop"}, {ID: "t1", Name: "admin"}},
+		Endpoints: []catalog.Endpoint{
+			{ID: "00000000000000000000000000000001", Method: "GET", Path: "/orders", Summary: "List orders"},
+			{ID: "00000000000000000000000000000002", Method: "GET", Path: "/customers", Summary: "List customers"},
+			{ID: "00000000000000000000000000000003", Tag: 1, Method: "DELETE", Path: "/caches", Summary: "Clear the caches"},
+		},
+	}
+	cfg := config.Default()
+	cfg.Workspace = t.TempDir()
+	cfg.Filter.ExcludeTags = []string{"admin"}
+	svc, err := New(Options{Catalog: cat, Config: &cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := svc.Search(context.Background(), SearchRequest{Query: "weather forecast", Limit: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "The API's resources include: customers, orders."; !strings.HasSuffix(res.Note, want) {
+		t.Errorf("note = %q; want it to end with %q (not the hidden caches)", res.Note, want)
+	}
+}

@@ -73,7 +73,8 @@ type Service struct {
 	metrics    *metrics.Recorder
 	responses  *responses
 	policy     policy
-	hide       []bool // endpoints the run-time filter hides; nil: none
+	hide       []bool          // endpoints the run-time filter hides; nil: none
+	resources  func() []string // the visible endpoints' resource names for notes (search.Vocabulary), read once
 	scriptMax  time.Duration
 	closers    []io.Closer // what Close releases
 }
@@ -143,6 +144,7 @@ func New(opts Options) (*Service, error) {
 		closers:    closers,
 	}
 	s.defsByName = sync.OnceValue(func() []map[string]int { return defNames(opts.Catalog) })
+	s.resources = sync.OnceValue(func() []string { return opts.Catalog.ResourceNames(s.hidden, search.MaxNoteResources) })
 	return s, nil
 }
 
