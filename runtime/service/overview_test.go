@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
-	"github.com/swag2mcp/swag2mcp/runtime/config"
+	"github.com/swag2mcp/swag2mcp/runtime/filter"
 )
 
 // TestOverview: the run-time filter's hidden endpoints are not counted.
@@ -25,13 +25,7 @@ func TestOverview(t *testing.T) {
 	add(1, "GET", "/customers")
 	add(2, "GET", "/admin/stats")
 	add(2, "DELETE", "/admin/cache")
-	cfg := config.Default()
-	cfg.Workspace = t.TempDir()
-	cfg.Filter.ExcludeTags = []string{"admin"}
-	svc, err := New(Options{Catalog: cat, Config: &cfg})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc := filteredService(t, cat, filter.Rules{ExcludeTags: []string{"admin"}})
 	want := "Shop API: 4 endpoints; tags with the most: orders (3), customers (1)."
 	if got := svc.Overview(); got != want {
 		t.Errorf("Overview = %q\nwant %q", got, want)

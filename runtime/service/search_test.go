@@ -7,7 +7,21 @@ import (
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 	"github.com/swag2mcp/swag2mcp/runtime/config"
+	"github.com/swag2mcp/swag2mcp/runtime/filter"
 )
+
+// filteredService is a service over cat with the run-time filter rules.
+func filteredService(t *testing.T, cat *catalog.Catalog, rules filter.Rules) *Service {
+	t.Helper()
+	cfg := config.Default()
+	cfg.Workspace = t.TempDir()
+	cfg.Filter = rules
+	svc, err := New(Options{Catalog: cat, Config: &cfg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc
+}
 
 // TestSearchNoteCountsVisible: the narrower query a cut answer's note
 // suggests is counted over the endpoints the run-time filter leaves, so
@@ -24,13 +38,7 @@ func TestSearchNoteCountsVisible(t *testing.T) {
 			{ID: "00000000000000000000000000000004", Method: "DELETE", Path: "/pets/{id}", Summary: "Delete a pet"},
 		},
 	}
-	cfg := config.Default()
-	cfg.Workspace = t.TempDir()
-	cfg.Filter.ExcludePaths = []string{"/pets/{id}"}
-	svc, err := New(Options{Catalog: cat, Config: &cfg})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc := filteredService(t, cat, filter.Rules{ExcludePaths: []string{"/pets/{id}"}})
 	res, err := svc.Search(context.Background(), SearchRequest{Query: "list pets", Limit: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -64,13 +72,7 @@ func TestSearchNoteNamesVisibleResources(t *testing.T) {
 			{ID: "00000000000000000000000000000003", Tag: 1, Method: "DELETE", Path: "/caches", Summary: "Clear the caches"},
 		},
 	}
-	cfg := config.Default()
-	cfg.Workspace = t.TempDir()
-	cfg.Filter.ExcludeTags = []string{"admin"}
-	svc, err := New(Options{Catalog: cat, Config: &cfg})
-	if err != nil {
-		t.Fatal(err)
-	}
+	svc := filteredService(t, cat, filter.Rules{ExcludeTags: []string{"admin"}})
 	res, err := svc.Search(context.Background(), SearchRequest{Query: "weather forecast", Limit: 5})
 	if err != nil {
 		t.Fatal(err)
