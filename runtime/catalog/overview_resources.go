@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Bounds of the resource names the overview lists.
@@ -118,17 +119,30 @@ func ResourceName(seg string) (string, bool) {
 		switch c := seg[i]; {
 		case c == '.':
 			start, letters = i+1, false
-		case c <= ' ' || c == 0x7f || c == '{' || c == '}' || c == '$' || c == '(' || c == ')' || c == '=' || c == '\'' || c == ':' || c == ';' || c == ',' || c == '*':
+		case c <= ' ' || c == 0x7f || c == '/' || c == '?' || c == '&' || c == '{' || c == '}' || c == '$' || c == '(' || c == ')' || c == '=' || c == '\'' || c == ':' || c == ';' || c == ',' || c == '*':
 			return "", false
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= 0x80:
 			letters = true
 		}
 	}
 	seg = seg[start:]
-	if !letters || len(seg) > maxResourceName || isVersion(seg) {
+	if !letters || len(seg) > maxResourceName || isVersion(seg) || !plainUnicode(seg) {
 		return "", false
 	}
 	return seg, true
+}
+
+// plainUnicode reports whether every non-ASCII character of s is a
+// letter or a digit: invalid UTF-8 (read as U+FFFD) and invisible format
+// characters (a right-to-left override) from a hostile spec's paths do
+// not reach a model's instructions.
+func plainUnicode(s string) bool {
+	for _, r := range s {
+		if r >= utf8.RuneSelf && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // isFileFormat reports a file name extension that says how a path's

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 func TestOverviewBounds(t *testing.T) {
@@ -94,4 +96,26 @@ func TestResourceNames(t *testing.T) {
 	if got := cat.ResourceNames(nil, 100); got != nil {
 		t.Errorf("ResourceNames of %d endpoints = %q, want none", cat.Len(), got)
 	}
+}
+
+// FuzzResourceName: any segment gives no name or one that fits on the
+// overview's line: a substring of the segment, with a letter, without
+// spaces, controls or path syntax, at most maxResourceName bytes.
+func FuzzResourceName(f *testing.F) {
+	for _, s := range []string{"patients", "Calls.json", "microsoft.graph.cancel", "bots#lexVersion", "{id}", "$count",
+		"v1", "2.0", "f(x='{y}')", "two words", "line\nbreak", ".json", "a.", "é", "caf\xe9", "evil\u202etxt", strings.Repeat("x", 41)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, seg string) {
+		name, ok := ResourceName(seg)
+		if !ok {
+			return
+		}
+		if !strings.Contains(seg, name) || len(name) > maxResourceName || name == "" || !utf8.ValidString(name) ||
+			strings.ContainsFunc(name, func(r rune) bool { return unicode.Is(unicode.Cf, r) }) ||
+			strings.ContainsAny(name, "{}$()=':;,*#/?&. \t\r\n\x7f") || isVersion(name) ||
+			!strings.ContainsFunc(name, func(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x80 }) {
+			t.Errorf("ResourceName(%q) = %q", seg, name)
+		}
+	})
 }
