@@ -126,10 +126,13 @@ func (c *Catalog) Overview(hidden func(int) bool) string {
 	return b.String() + "."
 }
 
-// plainName is a title or tag name on one line without control
-// characters, at most maxOverviewName bytes.
+// plainName is a title or tag name on one line without control or
+// invisible format characters (a right-to-left override), at most
+// maxOverviewName bytes.
 func plainName(s string) string {
-	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }), " ")
+	s = strings.Join(strings.FieldsFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
+	}), " ")
 	if len(s) <= maxOverviewName {
 		return s
 	}

@@ -22,6 +22,10 @@ func TestOverviewBounds(t *testing.T) {
 	if got := cat.Overview(nil); len(got) > MaxOverviewBytes+1 || !strings.HasPrefix(got, "Shop API: 500 endpoints") || strings.Contains(got, strings.Repeat("x", 61)) {
 		t.Errorf("Overview of 500 long tags is %d bytes: %.200q", len(got), got)
 	}
+	// A name's controls and invisible format characters become spaces.
+	if got := plainName("evil\u202etag\nname\u200b!"); got != "evil tag name !" {
+		t.Errorf("plainName = %q", got)
+	}
 }
 
 // TestOverviewResources: an API whose tags say little ("Clinical") still
