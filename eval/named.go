@@ -2,7 +2,6 @@ package main
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
@@ -18,7 +17,7 @@ import (
 // rephrase (an upper bound: the labels choose the name).
 
 // overviewNames are the names an overview lists after "tags with the
-// most:" and "resources:", by their nameKey.
+// most:" and "resources:", by their catalog.NameKey.
 func overviewNames(overview string) map[string]string {
 	out := map[string]string{}
 	for _, spec := range strings.Split(strings.TrimSuffix(overview, "."), ". ") {
@@ -29,7 +28,7 @@ func overviewNames(overview string) map[string]string {
 			}
 			for _, item := range strings.Split(items, ", ") {
 				name, _, _ := strings.Cut(item, " (") // a tag's count
-				out[nameKey(name)] = name
+				out[catalog.NameKey(name)] = name
 			}
 		}
 	}
@@ -45,7 +44,7 @@ func answerName(names map[string]string, want []string) string {
 		segs := strings.Split(path, "/")
 		for i := len(segs) - 1; i >= 0; i-- {
 			if s, ok := catalog.ResourceName(segs[i]); ok {
-				if name, ok := names[nameKey(s)]; ok {
+				if name, ok := names[catalog.NameKey(s)]; ok {
 					return name
 				}
 				break
@@ -53,16 +52,4 @@ func answerName(names map[string]string, want []string) string {
 		}
 	}
 	return ""
-}
-
-// nameKey is a name's letters and digits, lowercase, without a plural s,
-// as the overview compares a tag with a resource.
-func nameKey(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(strings.TrimSpace(s)) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
-		}
-	}
-	return strings.TrimSuffix(b.String(), "s")
 }

@@ -1,9 +1,30 @@
 package main
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
 
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+)
+
+// TestAnswerName reads the names of a real overview, so a change of its
+// wording that the parser misses goes red here.
 func TestAnswerName(t *testing.T) {
-	names := overviewNames("Clinic: 9 endpoints; tags with the most: Clinical (6), Patients (3); resources: amendments, eobs, appointment_profiles.")
+	cat := &catalog.Catalog{
+		Specs:       []catalog.Spec{{ID: "s", Domain: "clinic", Title: "Clinic"}},
+		Collections: []catalog.Collection{{ID: "c", Title: "Clinic"}},
+		Tags:        []catalog.Tag{{ID: "t0", Name: "Clinical"}, {ID: "t1", Name: "Patients"}},
+	}
+	for i, p := range []string{"GET /api/amendments", "POST /api/amendments", "GET /api/eobs", "GET /api/appointment_profiles", "GET /api/patients"} {
+		method, path, _ := strings.Cut(p, " ")
+		cat.Endpoints = append(cat.Endpoints, catalog.Endpoint{ID: fmt.Sprintf("%032x", i+1), Tag: i / 4, Method: method, Path: path})
+	}
+	overview := cat.Overview(nil)
+	names := overviewNames(overview)
+	if len(names) != 5 {
+		t.Fatalf("overviewNames(%q) = %v; want the two tags and three resources", overview, names)
+	}
 	for _, c := range []struct {
 		want []string
 		name string

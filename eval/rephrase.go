@@ -6,6 +6,7 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
@@ -41,7 +42,7 @@ func measureRephrase(ctx context.Context, o *oursEngine, outs []outcome) (rephra
 	noteNames := map[string]string{}
 	if v, ok := o.s.(search.Vocabulary); ok {
 		for _, n := range v.Resources() {
-			noteNames[nameKey(n)] = n
+			noteNames[catalog.NameKey(n)] = n
 		}
 	}
 	for _, out := range outs {

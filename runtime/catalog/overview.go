@@ -115,7 +115,7 @@ func (c *Catalog) Overview(hidden func(int) bool) string {
 		named := map[string]bool{}
 		for k, t := range counts {
 			items[k] = fmt.Sprintf("%s (%d)", plainName(t.name), t.n)
-			named[sameName(t.name)] = true
+			named[NameKey(t.name)] = true
 		}
 		list("; tags with the most: ", items, b.Len()+(MaxOverviewBytes-b.Len())/2)
 		list("; resources: ", resources.names(sp, named, MaxOverviewBytes-b.Len()), MaxOverviewBytes)

@@ -63,7 +63,7 @@ func (rc *resourceCounter) add(sp int, path string) {
 }
 
 // names are spec sp's resource names, most endpoints first, leaving out
-// the API's base segments and the names in skip (normalized by sameName),
+// the API's base segments and the names in skip (normalized by NameKey),
 // as many as fit in room bytes joined by ", ".
 func (rc *resourceCounter) names(sp int, skip map[string]bool, room int) []string {
 	type named struct {
@@ -88,7 +88,7 @@ func (rc *resourceCounter) names(sp int, skip map[string]bool, room int) []strin
 		if room <= 0 {
 			break
 		}
-		if k := sameName(l.name); !seen[k] && !skip[k] {
+		if k := NameKey(l.name); !seen[k] && !skip[k] {
 			if len(l.name) > room {
 				break
 			}
@@ -165,10 +165,10 @@ func isVersion(seg string) bool {
 	return seg != "" && seg[0] >= '0' && seg[0] <= '9'
 }
 
-// sameName is a name's key for telling a tag and a resource apart:
-// lowercase letters and digits, without a plural s (the tag "Playlists"
-// and the segment "playlists" are one name).
-func sameName(s string) string {
+// NameKey is a name's key for telling two names apart: lowercase
+// letters and digits, without a plural s (the tag "Playlists" and the
+// segment "playlists" are one name).
+func NameKey(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
