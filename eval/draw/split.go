@@ -49,21 +49,34 @@ type scored struct {
 // partition is the split of every query set into the tuning and holdout halves.
 type partition struct {
 	tuning, holdout []string
-	better, worse   []scored // the drawn sets' two documentation strata
+	better, worse   []scored // the first round's two documentation strata
+	later           []string // sets drawn after the first round, in tuning
 }
 
+// firstRound is the size of the first draw, the sets split below before
+// any search ran on them. The holdout half is what those sets made it and
+// stays so: its figure has been quoted since, and moving a set would mix
+// read and unread results. A set drawn later goes to tuning, its first
+// figure an out-of-sample reading taken before it guided any change.
+const firstRound = 8
+
 // split decides the halves by a rule fixed before any search ran on the
-// drawn sets:
+// drawn sets (given in draw order):
 //
 //  1. every existing set goes to tuning: earlier tuning saw its figures;
-//  2. the drawn sets are ranked by documentation score (best first, ties by
+//  2. the first round's sets are ranked by documentation score (best first, ties by
 //     name) and cut into a better and a worse documented stratum (the
 //     better one takes the odd one out);
-//  3. tuning takes as many drawn sets as make the halves equal in size,
+//  3. tuning takes as many of them as make the halves equal in size,
 //     alternately from the better and the worse stratum, each stratum's
 //     sets taken in the order of drawKey(seed+"/split", name);
-//  4. every other drawn set is held out.
+//  4. every other set of the first round is held out;
+//  5. a set drawn after the first round goes to tuning.
 func split(seed string, old []string, drawn []scored) partition {
+	var later []scored
+	if len(drawn) > firstRound {
+		drawn, later = drawn[:firstRound], drawn[firstRound:]
+	}
 	ranked := slices.Clone(drawn)
 	slices.SortFunc(ranked, func(a, b scored) int {
 		if a.score != b.score {
@@ -90,6 +103,10 @@ func split(seed string, old []string, drawn []scored) partition {
 		taken[(*s)[0].name] = true
 		*s = (*s)[1:]
 		need--
+	}
+	for _, d := range later {
+		h.tuning = append(h.tuning, d.name)
+		h.later = append(h.later, d.name)
 	}
 	for _, d := range ranked {
 		if !taken[d.name] {

@@ -78,3 +78,24 @@ func TestDocScore(t *testing.T) {
 		t.Errorf("docScore = %d, want 3", got)
 	}
 }
+
+// TestSplitLaterDraws checks that sets drawn after the first round go to
+// tuning and leave the first round's split as it was.
+func TestSplitLaterDraws(t *testing.T) {
+	old := []string{"github"}
+	var drawn []scored
+	for i, n := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j"} {
+		drawn = append(drawn, scored{name: n, score: i})
+	}
+	first := split("seed", old, drawn[:firstRound])
+	both := split("seed", old, drawn)
+	if !slices.Equal(both.holdout, first.holdout) {
+		t.Errorf("holdout %v with later draws, %v without", both.holdout, first.holdout)
+	}
+	if want := slices.Concat(first.tuning, []string{"i", "j"}); !slices.Equal(both.tuning, want) {
+		t.Errorf("tuning %v, want %v", both.tuning, want)
+	}
+	if !slices.Equal(both.later, []string{"i", "j"}) {
+		t.Errorf("later %v", both.later)
+	}
+}
