@@ -71,19 +71,21 @@ func (c *Catalog) Overview(hidden func(int) bool) string {
 		}
 	}
 	var b strings.Builder
-	// list writes items after head while they fit below end.
-	list := func(head string, items []string, end int) {
+	// list writes items after head while they fit below end, and returns
+	// how many it wrote.
+	list := func(head string, items []string, end int) int {
 		for k, item := range items {
 			sep := ", "
 			if k == 0 {
 				sep = head
 			}
 			if b.Len()+len(sep)+len(item) > end {
-				return
+				return k
 			}
 			b.WriteString(sep)
 			b.WriteString(item)
 		}
+		return len(items)
 	}
 	for sp := range c.Specs {
 		if specN[sp] == 0 {
@@ -112,12 +114,16 @@ func (c *Catalog) Overview(hidden func(int) bool) string {
 			return strings.Compare(a.name, b.name)
 		})
 		items := make([]string, len(counts))
-		named := map[string]bool{}
 		for k, t := range counts {
 			items[k] = fmt.Sprintf("%s (%d)", plainName(t.name), t.n)
+		}
+		shown := list("; tags with the most: ", items, b.Len()+(MaxOverviewBytes-b.Len())/2)
+		// A resource is left out when a tag shown gives its name; one whose
+		// tag did not fit is the model's only sight of it.
+		named := map[string]bool{}
+		for _, t := range counts[:shown] {
 			named[NameKey(t.name)] = true
 		}
-		list("; tags with the most: ", items, b.Len()+(MaxOverviewBytes-b.Len())/2)
 		list("; resources: ", resources.names(sp, named, MaxOverviewBytes-b.Len()), MaxOverviewBytes)
 	}
 	if b.Len() == 0 {

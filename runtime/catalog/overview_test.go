@@ -78,6 +78,33 @@ func TestOverviewResources(t *testing.T) {
 	}
 }
 
+// TestOverviewResourceOfUnshownTag: a resource is left out for a tag of
+// its name only when that tag is shown; an API with a tag per resource
+// (bunq: 150 of them, a third shown) would otherwise list neither.
+func TestOverviewResourceOfUnshownTag(t *testing.T) {
+	cat := &Catalog{
+		Specs:       []Spec{{ID: "s", Domain: "bank", EnvPrefix: "X", Title: "Bank"}},
+		Collections: []Collection{{ID: "c", Title: "Bank"}},
+	}
+	for i := range 90 {
+		name := fmt.Sprintf("resource-number-%03d", i)
+		cat.Tags = append(cat.Tags, Tag{ID: name, Name: name})
+		for k := range 90 - i { // the first tags are the largest
+			cat.Endpoints = append(cat.Endpoints, Endpoint{ID: fmt.Sprintf("%032x", len(cat.Endpoints)+1), Tag: i, Method: "GET", Path: fmt.Sprintf("/u/{id}/%s/{k%d}", name, k)})
+		}
+	}
+	got := cat.Overview(nil)
+	tags, resources, ok := strings.Cut(got, "; resources: ")
+	if !ok || len(got) < MaxOverviewBytes*9/10 {
+		t.Fatalf("Overview is %d bytes, resources none or few: %q", len(got), got)
+	}
+	for r := range strings.SplitSeq(strings.TrimSuffix(resources, "."), ", ") {
+		if strings.Contains(tags, r+" (") {
+			t.Errorf("resource %s is listed as a tag too", r)
+		}
+	}
+}
+
 // TestResourceNames: the names fit in room joined by ", ", hidden
 // endpoints name none, and a catalog over maxResourceScan gives none.
 func TestResourceNames(t *testing.T) {
