@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/swag2mcp/swag2mcp/eval/internal/queryset"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
 // TestAnswerName reads the names of a real overview, so a change of its
@@ -39,6 +41,38 @@ func TestAnswerName(t *testing.T) {
 	} {
 		if got := answerName(names, c.want); got != c.name {
 			t.Errorf("answerName(%v) = %q, want %q", c.want, got, c.name)
+		}
+	}
+}
+
+// TestAnswersLackWords: a miss counts as a vocabulary gap only when no
+// answer explains half the query's words, synonyms counted ("remove" is
+// a delete, "animal" nothing the API says).
+func TestAnswersLackWords(t *testing.T) {
+	eng, err := newOurs(lowerMini(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	adv := eng.s.(search.Advisor)
+	endpoints := map[string]int{}
+	for i := range eng.cat.Len() {
+		e := eng.cat.Endpoint(i)
+		endpoints[opKey(e.Method, e.Path)] = i
+	}
+	for _, c := range []struct {
+		q    string
+		want []string
+		lack bool
+	}{
+		{"add a pet", []string{"POST /pets"}, false},
+		{"register a furry animal companion", []string{"POST /pets"}, true},
+		{"register a furry animal companion", []string{"POST /pets", "GET /pets"}, true},
+		{"show every pet", []string{"POST /pets", "GET /pets"}, false}, // one answer holds the words
+		{"add a pet", []string{"DELETE /nowhere"}, false},              // no answer known: not counted
+	} {
+		q := queryset.Labelled{Q: c.q, Want: c.want}
+		if got := answersLackWords(adv, endpoints, q); got != c.lack {
+			t.Errorf("answersLackWords(%q, %v) = %v, want %v", c.q, c.want, got, c.lack)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"github.com/swag2mcp/swag2mcp/eval/internal/queryset"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
@@ -28,6 +29,11 @@ type rephrase struct {
 	firsts, firstsWeak                          int
 	named, namedFixes                           int // misses whose answer the server's instructions name, and those the name added finds (see answerName)
 	noteNamed                                   int // misses called weak whose note's resources name the answer (search.Vocabulary)
+	// gap counts the misses whose every answer, were it the best hit,
+	// would be called weak: its own text holds under half the query's
+	// words, counting every synonym, form and spelling the search tries.
+	// Ranking cannot find them; new words (the caller's) can.
+	gap int
 }
 
 // measureRephrase runs the weak-answer help over outs, our engine's
@@ -44,6 +50,11 @@ func measureRephrase(ctx context.Context, o *oursEngine, outs []outcome) (rephra
 		for _, n := range v.Resources() {
 			noteNames[catalog.NameKey(n)] = n
 		}
+	}
+	endpoints := map[string]int{}
+	for i := range o.own {
+		e := o.cat.Endpoint(i)
+		endpoints[opKey(e.Method, e.Path)] = i
 	}
 	for _, out := range outs {
 		if out.Query.IsSyntax() || out.Err != "" {
@@ -68,6 +79,9 @@ func measureRephrase(ctx context.Context, o *oursEngine, outs []outcome) (rephra
 			continue
 		}
 		rp.misses++
+		if answersLackWords(adv, endpoints, out.Query) {
+			rp.gap++
+		}
 		if name := answerName(names, out.Query.Want); name != "" {
 			rp.named++
 			top, err := o.Search(ctx, out.Query.Q+" "+name, depth)
@@ -106,6 +120,23 @@ func measureRephrase(ctx context.Context, o *oursEngine, outs []outcome) (rephra
 	return rp, nil
 }
 
+// answersLackWords reports whether every acceptable answer of q would be
+// called weak as q's best hit (see rephrase.gap).
+func answersLackWords(adv search.Advisor, endpoints map[string]int, q queryset.Labelled) bool {
+	found := false
+	for _, w := range q.Want {
+		i, ok := endpoints[w]
+		if !ok {
+			continue
+		}
+		found = true
+		if weak, _ := adv.Advise(q.Q, []search.Hit{{Endpoint: i}}); !weak {
+			return false
+		}
+	}
+	return found
+}
+
 // add sums b into rp.
 func (rp *rephrase) add(b rephrase) {
 	rp.misses += b.misses
@@ -118,6 +149,7 @@ func (rp *rephrase) add(b rephrase) {
 	rp.named += b.named
 	rp.noteNamed += b.noteNamed
 	rp.namedFixes += b.namedFixes
+	rp.gap += b.gap
 }
 
 // printRephrase prints the weak-answer help per API and per half, summed
@@ -128,11 +160,12 @@ func printRephrase(w io.Writer, results []result) {
 	fmt.Fprintln(w, "with the first word offered, with the best one; queries answered first yet called weak (noise); and misses")
 	fmt.Fprintln(w, "whose answer's resource (its path's last literal segment) the server's instructions name, and of them how many")
 	fmt.Fprintln(w, "the query with that name added brings into the top 5 (a model that picks the right name from the instructions);")
-	fmt.Fprintln(w, "and misses called weak whose note's list of the API's resources names the answer's")
+	fmt.Fprintln(w, "misses called weak whose note's list of the API's resources names the answer's; and misses whose every answer")
+	fmt.Fprintln(w, "holds under half the query's words, counting the synonyms, forms and spellings search tries (no ranking finds them)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "half\tAPI\tmissed\tcalled weak\twords offered\tfixed by the first\tfixed by the best\tfirst yet weak\tnamed in instructions\tfixed by the name\tweak, named in the note")
+	fmt.Fprintln(tw, "half\tAPI\tmissed\tcalled weak\twords offered\tfixed by the first\tfixed by the best\tfirst yet weak\tnamed in instructions\tfixed by the name\tweak, named in the note\tanswer lacks the words")
 	row := func(half, api string, rp rephrase) {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d of %d\t%d\t%d\t%d\n", half, api, rp.misses, rp.weak, rp.offered, rp.firstFixes, rp.anyFixes, rp.firstsWeak, rp.firsts, rp.named, rp.namedFixes, rp.noteNamed)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d of %d\t%d\t%d\t%d\t%d\n", half, api, rp.misses, rp.weak, rp.offered, rp.firstFixes, rp.anyFixes, rp.firstsWeak, rp.firsts, rp.named, rp.namedFixes, rp.noteNamed, rp.gap)
 	}
 	for _, half := range halfOrder() {
 		var sum rephrase
