@@ -31,13 +31,16 @@ import (
 const loopShown = 5
 
 // loopInstructions is the MCP instructions' text before the overview,
-// as runtime/mcptools sends it (instructions and overviewLead there; the
-// eval module cannot import mcptools, whose MCP library it lacks).
+// as runtime/mcptools sends it (instructions there; the eval module
+// cannot import mcptools, whose MCP library it lacks).
 const loopInstructions = "Find API endpoints with search, read an endpoint's contract with inspect, " +
 	"then call it with invoke. Ids come from search results. For work that needs many calls, " +
 	"write one script instead of many invokes. Large answers come back as a fileRef: explore it " +
-	"with response_outline, response_compress and response_slice." +
-	" Word searches in the API's own terms; its main tags and resources follow. Served: "
+	"with response_outline, response_compress and response_slice."
+
+// loopOverviewLead joins loopInstructions and the overview (overviewLead
+// in runtime/mcptools).
+const loopOverviewLead = " Word searches in the API's own terms; its main tags and resources follow. Served: "
 
 // loopTask is the file -loop-out writes for one query set.
 type loopTask struct {
@@ -72,9 +75,18 @@ func loopFile(dir, set, suffix string) string {
 	return filepath.Join(dir, strings.ReplaceAll(set, "/", "_")+suffix)
 }
 
-// writeLoopTask writes the task of set for o into dir.
-func writeLoopTask(ctx context.Context, dir string, set *queryset.QuerySet, o *oursEngine) error {
-	task := loopTask{API: set.Spec.Name, Instructions: loopInstructions + o.cat.Overview(nil)}
+// writeLoopTask writes the task of set for o into dir. Without
+// vocabulary, the instructions give only the API's title and size and
+// the notes name no resource: what the model would know without the
+// server's vocabulary help.
+func writeLoopTask(ctx context.Context, dir string, set *queryset.QuerySet, o *oursEngine, vocabulary bool) error {
+	task := loopTask{API: set.Spec.Name, Instructions: loopInstructions + loopOverviewLead + o.cat.Overview(nil)}
+	var s search.Searcher = o.s
+	if !vocabulary {
+		head, _, _ := strings.Cut(o.cat.Overview(nil), "; ")
+		task.Instructions = loopInstructions + " Served: " + strings.TrimSuffix(head, ".") + "."
+		s = withoutVocabulary{o.s, o.s.(search.Advisor)}
+	}
 	for id, q := range set.Queries {
 		if q.IsSyntax() {
 			continue
@@ -84,7 +96,7 @@ func writeLoopTask(ctx context.Context, dir string, set *queryset.QuerySet, o *o
 			return fmt.Errorf("%s: %q: %w", set.Spec.Name, q.Q, err)
 		}
 		item := loopItem{ID: id, Intent: q.Q, Total: res.Total,
-			Note: search.ResultNote(ctx, o.s, o.cat, q.Q, res.Hits, res.Total)}
+			Note: search.ResultNote(ctx, s, o.cat, q.Q, res.Hits, res.Total)}
 		for _, h := range res.Hits {
 			e := o.cat.Endpoint(h.Endpoint)
 			item.Results = append(item.Results, strings.TrimSuffix(e.Method+" "+e.Path+" — "+e.Summary, " — "))
@@ -96,6 +108,13 @@ func writeLoopTask(ctx context.Context, dir string, set *queryset.QuerySet, o *o
 		return err
 	}
 	return os.WriteFile(loopFile(dir, set.Spec.Name, ".task.json"), append(data, '\n'), 0o644)
+}
+
+// withoutVocabulary is a Searcher and Advisor that is no Vocabulary: its
+// notes name no resource.
+type withoutVocabulary struct {
+	search.Searcher
+	search.Advisor
 }
 
 // loopScore is how a model in the loop fared on one query set.

@@ -28,7 +28,7 @@ func TestLoop(t *testing.T) {
 	}}
 	set.Spec.Name = "mini/api"
 	dir := t.TempDir()
-	if err := writeLoopTask(ctx, dir, set, eng); err != nil {
+	if err := writeLoopTask(ctx, dir, set, eng, true); err != nil {
 		t.Fatal(err)
 	}
 	var task loopTask
