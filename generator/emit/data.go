@@ -7,6 +7,7 @@ import (
 	"github.com/swag2mcp/swag2mcp/generator/index"
 	"github.com/swag2mcp/swag2mcp/generator/ir"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
 // dataFile is the name of the catalog data file a generated package embeds.
@@ -70,7 +71,7 @@ func specOf(s *ir.Spec) catalog.Spec {
 func endpointOf(e *ir.Endpoint, tag int) catalog.Endpoint {
 	out := catalog.Endpoint{
 		ID: e.ID, Tag: tag, Method: e.Method, Path: e.Path, OperationID: e.OperationID, FlatName: e.FlatName,
-		Summary: e.Summary, Description: catalog.Text(e.Description), Deprecated: e.Deprecated, BaseURL: e.BaseURL,
+		Summary: search.Title(e.Summary, e.Description, e.OperationID), Description: catalog.Text(e.Description), Deprecated: e.Deprecated, BaseURL: e.BaseURL,
 		InputSchema: catalog.Text(e.InputSchema), Operation: catalog.Text(e.Operation), Defs: e.DefRefs,
 	}
 	if len(e.Tags) > 1 {

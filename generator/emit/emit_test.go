@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/swag2mcp/swag2mcp/generator/ir"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
@@ -243,4 +244,21 @@ func lineDiff(a, b string) string {
 		}
 	}
 	return "no line differs"
+}
+
+// TestEndpointTitle: an operation the spec gives no summary shows its
+// description's first sentence in results, or its operationId.
+func TestEndpointTitle(t *testing.T) {
+	for _, c := range []struct {
+		e    ir.Endpoint
+		want string
+	}{
+		{ir.Endpoint{Summary: "List pets", Description: "Every pet."}, "List pets"},
+		{ir.Endpoint{Description: "Create a new public attachment. Then upload it.", OperationID: "attachmentCreate"}, "Create a new public attachment"},
+		{ir.Endpoint{OperationID: "tasks_assign_create"}, "tasks_assign_create"},
+	} {
+		if got := endpointOf(&c.e, 0).Summary; got != c.want {
+			t.Errorf("endpointOf(%+v).Summary = %q, want %q", c.e, got, c.want)
+		}
+	}
 }

@@ -101,7 +101,7 @@ func Catalog(api *ir.API) *catalog.Catalog {
 				for _, e := range t.Endpoints {
 					ce := catalog.Endpoint{
 						ID: e.ID, Tag: ti, Method: e.Method, Path: e.Path, OperationID: e.OperationID,
-						Summary: e.Summary, Description: catalog.Text(e.Description), Deprecated: e.Deprecated,
+						Summary: search.Title(e.Summary, e.Description, e.OperationID), Description: catalog.Text(e.Description), Deprecated: e.Deprecated,
 					}
 					for _, p := range e.Params {
 						ce.Params = append(ce.Params, catalog.Param{Name: p.Name, Key: p.Key, In: p.In, Required: p.Required})

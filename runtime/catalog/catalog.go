@@ -60,8 +60,8 @@ type Endpoint struct {
 	Path        string
 	OperationID string
 	FlatName    string // name in scripts: tools.{FlatName}(args); a JavaScript identifier
-	Summary     string
-	Description Doc // compressed like the documents: search reads it only for its best hit
+	Summary     string // the spec's summary, or its stand-in (search.Title): what a result shows
+	Description Doc    // compressed like the documents: search reads it only for its best hit
 	Deprecated  bool
 	Tags        []string // every tag of the operation, the first being Tag's; nil: Tag's only
 	BaseURL     string   // overrides the spec's BaseURL when set

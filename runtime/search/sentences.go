@@ -142,3 +142,35 @@ func splitDescription(desc string, common map[uint64]bool) (lead, rest string) {
 func hasWord(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
 }
+
+// maxTitleBytes bounds a title taken from a description.
+const maxTitleBytes = 120
+
+// Title is what a search result shows as an endpoint's title: its
+// summary; without one, its description's first sentence, as plain text
+// and at most maxTitleBytes; without either, its operationId. The index
+// takes the same text as the endpoint's summary, and a model choosing
+// among results needs more than a path (bunq's, drchrono's operations
+// have only descriptions).
+func Title(summary, description, operationID string) string {
+	if s := strings.TrimSpace(summary); s != "" {
+		return summary
+	}
+	marks := strings.NewReplacer("**", "", "__", "", "`", "") // Markdown's emphasis and code
+	plain := marks.Replace(strings.Join(strings.Fields(stripMarkup(description)), " "))
+	for _, s := range sentences(plain) {
+		if !hasWord(s) {
+			continue
+		}
+		s = strings.TrimSuffix(s, ".")
+		if len(s) <= maxTitleBytes {
+			return s
+		}
+		cut := maxTitleBytes
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		return s[:cut] + "…"
+	}
+	return operationID
+}

@@ -112,3 +112,19 @@ func TestSentenceKeyASCIIPath(t *testing.T) {
 		}
 	}
 }
+
+func TestTitle(t *testing.T) {
+	long := strings.Repeat("é", 100) + "."
+	for _, c := range []struct{ summary, description, operationID, want string }{
+		{"List pets", "Every pet. More.", "listPets", "List pets"},
+		{"", "Retrieve or search **patient** allergies. Filter by patient.", "allergies_list", "Retrieve or search patient allergies"},
+		{"  ", "<p>Create a new\n  public attachment.</p> Then upload.", "x", "Create a new public attachment"},
+		{"", "", "tasks_assign_create", "tasks_assign_create"},
+		{"", "...", "op", "op"},
+		{"", long, "op", strings.Repeat("é", 60) + "…"},
+	} {
+		if got := Title(c.summary, c.description, c.operationID); got != c.want {
+			t.Errorf("Title(%q, %q, %q) = %q, want %q", c.summary, c.description, c.operationID, got, c.want)
+		}
+	}
+}
