@@ -3,7 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -78,4 +83,63 @@ func TestLoop(t *testing.T) {
 	if _, err := scoreLoop(ctx, dir, set, "tuning", eng); err == nil || !strings.Contains(err.Error(), "item 1") {
 		t.Errorf("a task of another set version scored: %v", err)
 	}
+}
+
+// TestLoopInstructionsMatchServer: the instructions a loop task shows are
+// the ones runtime/mcptools sends (the eval module cannot import it, so
+// its source is read), so a change of their wording goes red here.
+func TestLoopInstructionsMatchServer(t *testing.T) {
+	consts := stringConsts(t, filepath.Join("..", "runtime", "mcptools", "adapter.go"))
+	if got, want := loopInstructions, consts["instructions"]; got != want {
+		t.Errorf("loopInstructions = %q\nmcptools' instructions = %q", got, want)
+	}
+	if got, want := loopOverviewLead, consts["overviewLead"]; got != want {
+		t.Errorf("loopOverviewLead = %q\nmcptools' overviewLead = %q", got, want)
+	}
+}
+
+// stringConsts evaluates the string constants of a Go file that are
+// literals joined by +.
+func stringConsts(t *testing.T, file string) map[string]string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), file, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var eval func(ast.Expr) (string, bool)
+	eval = func(e ast.Expr) (string, bool) {
+		switch e := e.(type) {
+		case *ast.BasicLit:
+			if e.Kind != token.STRING {
+				return "", false
+			}
+			s, err := strconv.Unquote(e.Value)
+			return s, err == nil
+		case *ast.BinaryExpr:
+			a, ok1 := eval(e.X)
+			b, ok2 := eval(e.Y)
+			return a + b, ok1 && ok2 && e.Op == token.ADD
+		case *ast.ParenExpr:
+			return eval(e.X)
+		}
+		return "", false
+	}
+	out := map[string]string{}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, s := range g.Specs {
+			vs := s.(*ast.ValueSpec)
+			for i, name := range vs.Names {
+				if i < len(vs.Values) {
+					if v, ok := eval(vs.Values[i]); ok {
+						out[name.Name] = v
+					}
+				}
+			}
+		}
+	}
+	return out
 }
