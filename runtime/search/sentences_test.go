@@ -128,3 +128,23 @@ func TestTitle(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTitle: a title never panics, keeps a summary as it is, and a title
+// made from a description fits maxTitleBytes and its ellipsis.
+func FuzzTitle(f *testing.F) {
+	f.Add("", "Create a new public attachment. Then upload it.", "op")
+	f.Add("", strings.Repeat("é", 100), "op")
+	f.Add("", "<p>**Bold** `code`</p>\n\nnext", "")
+	f.Add("Sum", "", "")
+	f.Fuzz(func(t *testing.T, summary, description, operationID string) {
+		got := Title(summary, description, operationID)
+		switch {
+		case strings.TrimSpace(summary) != "":
+			if got != summary {
+				t.Fatalf("Title kept %q of summary %q", got, summary)
+			}
+		case got != operationID && len(got) > maxTitleBytes+len("…"):
+			t.Fatalf("title of %d bytes: %q", len(got), got)
+		}
+	})
+}
