@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -77,6 +78,40 @@ func TestLoop(t *testing.T) {
 	want := loopScore{api: "mini/api", half: "tuning", queries: 4, firstFound: sc.firstFound, tookRight: 1, tookWrong: 1, searched: 1, searchedFound: 1, blank: 1}
 	if sc != want {
 		t.Errorf("score %+v, want %+v", sc, want)
+	}
+	// The next round shows the second search's hits; a wrong take there
+	// makes the search again a failure.
+	if err := writeLoopNext(ctx, dir, set, eng); err != nil {
+		t.Fatal(err)
+	}
+	next := filepath.Join(dir, loopNext)
+	data, err = os.ReadFile(loopFile(next, "mini/api", ".task.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nt loopTask
+	if err := json.Unmarshal(data, &nt); err != nil {
+		t.Fatal(err)
+	}
+	if len(nt.Items) != 1 || nt.Items[0].ID != 3 || nt.Items[0].Query != "create a pet" || len(nt.Items[0].Earlier) != 1 ||
+		!slices.Equal(nt.Items[0].Earlier[0].Results, task.Items[2].Results) {
+		t.Fatalf("next round %+v", nt.Items)
+	}
+	wrongTake := 0
+	for k, r := range nt.Items[0].Results {
+		if !strings.HasPrefix(r, "POST /pets") {
+			wrongTake = k + 1
+		}
+	}
+	if wrongTake == 0 {
+		t.Fatalf("next round shows no wrong hit to take: %v", nt.Items[0].Results)
+	}
+	out, _ = json.Marshal(loopAnswers{Answers: []loopAnswer{{ID: 3, Take: wrongTake}}})
+	if err := os.WriteFile(loopFile(next, "mini/api", ".answers.json"), out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if sc, err := scoreLoop(ctx, dir, set, "tuning", eng); err != nil || sc.searched != 1 || sc.searchedFound != 0 {
+		t.Errorf("after a wrong take in the next round: %+v, %v; want the search again to fail", sc, err)
 	}
 	// Answers to another version of the set are refused, not misjudged.
 	set.Queries[1].Q = "show all the pets"

@@ -44,9 +44,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	checkOnly := fs.Bool("check", false, "only check that every label names an operation of its spec; run no search")
 	loopOut := fs.String("loop-out", "", "write to this folder, per query set, what a model using the server sees of each query (see loop.go), and nothing else")
 	loopIn := fs.String("loop-in", "", "score the answers a model wrote in this folder to -loop-out's tasks, and nothing else")
+	loopNextDir := fs.String("loop-next", "", "run the searches again a model asked for in this folder's answers and write what they show as the next round's tasks (FOLDER/next), and nothing else")
 	loopVocabulary := fs.Bool("loop-vocabulary", true, "with -loop-out: the instructions list the API's tags and resources and weak notes its resources, as a server's do; false leaves them out")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd,scale,template,nested,nested-strict,typo|all] [-crowd FILE] [-check] [-loop-out DIR | -loop-in DIR]")
+		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd,scale,template,nested,nested-strict,typo|all] [-crowd FILE] [-check] [-loop-out DIR | -loop-next DIR | -loop-in DIR]")
 		return 2
 	}
 	sets, h, err := readInputs(*queries, *halvesFile)
@@ -89,10 +90,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s: %d queries, every label names an operation\n", set.Spec.Name, len(set.Queries))
 			continue
 		}
-		if *loopOut != "" || *loopIn != "" {
+		if *loopOut != "" || *loopIn != "" || *loopNextDir != "" {
 			o, err := newOurs(api)
 			if err == nil && *loopOut != "" {
 				err = writeLoopTask(ctx, *loopOut, set, o, *loopVocabulary)
+			} else if err == nil && *loopNextDir != "" {
+				err = writeLoopNext(ctx, *loopNextDir, set, o)
 			} else if err == nil {
 				var sc loopScore
 				sc, err = scoreLoop(ctx, *loopIn, set, h.Of(set.Spec.Name), o)
@@ -130,7 +133,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, details.String())
 		return 0
 	}
-	if *loopOut != "" || *loopIn != "" {
+	if *loopOut != "" || *loopIn != "" || *loopNextDir != "" {
 		if *loopIn != "" {
 			printLoop(stdout, loops)
 		}
