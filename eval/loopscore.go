@@ -21,7 +21,7 @@ type loopScore struct {
 	api, half                      string
 	queries, firstFound            int // queries, and those whose first search had an answer in its top loopShown
 	tookRight, tookWrong           int // hits taken
-	searched, searchedFound, blank int // second searches, those that found an answer, queries the model left unanswered
+	searched, searchedFound, blank int // searches again, those that ended at an answer, queries the model left unanswered
 }
 
 // maxLoopFile bounds a task or answers file.
