@@ -9,8 +9,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/swag2mcp/swag2mcp/eval/internal/boundedfile"
 	"github.com/swag2mcp/swag2mcp/eval/internal/queryset"
+	"github.com/swag2mcp/swag2mcp/generator/ir"
 	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
@@ -79,6 +79,49 @@ type loopAnswer struct {
 	Search string `json:"search,omitempty"`
 }
 
+// What -loop-out, -loop-next and -loop-in do.
+const (
+	loopWriting = "out"  // write the first round's tasks
+	loopNexting = "next" // write the next round's tasks
+	loopScoring = "in"   // score every round
+)
+
+// loopRun is the one loop step a command line asks for, in dir.
+type loopRun struct {
+	mode, dir  string // mode "" when none
+	vocabulary bool   // the tasks show the server's vocabulary help
+}
+
+// newLoopRun reads the loop flags: at most one of them names a folder.
+func newLoopRun(out, next, in string, vocabulary bool) (loopRun, error) {
+	var r loopRun
+	for _, f := range []struct{ mode, dir string }{{loopWriting, out}, {loopNexting, next}, {loopScoring, in}} {
+		if f.dir == "" {
+			continue
+		}
+		if r.mode != "" {
+			return r, fmt.Errorf("-loop-%s and -loop-%s: give one", r.mode, f.mode)
+		}
+		r = loopRun{mode: f.mode, dir: f.dir, vocabulary: vocabulary}
+	}
+	return r, nil
+}
+
+// run does r's step for one query set; a score only when scoring.
+func (r loopRun) run(ctx context.Context, set *queryset.QuerySet, half string, api *ir.API) (loopScore, error) {
+	o, err := newOurs(api)
+	if err != nil {
+		return loopScore{}, err
+	}
+	switch r.mode {
+	case loopWriting:
+		return loopScore{}, writeLoopTask(ctx, r.dir, set, o, r.vocabulary)
+	case loopNexting:
+		return loopScore{}, writeLoopNext(ctx, r.dir, set, o)
+	}
+	return scoreLoop(ctx, r.dir, set, half, o)
+}
+
 // loopFile names a set's task or answers file in dir.
 func loopFile(dir, set, suffix string) string {
 	return filepath.Join(dir, strings.ReplaceAll(set, "/", "_")+suffix)
@@ -89,18 +132,18 @@ func loopFile(dir, set, suffix string) string {
 // the notes name no resource: what the model would know without the
 // server's vocabulary help.
 func writeLoopTask(ctx context.Context, dir string, set *queryset.QuerySet, o *oursEngine, vocabulary bool) error {
-	task := loopTask{API: set.Spec.Name, Instructions: loopInstructions + loopOverviewLead + o.cat.Overview(nil)}
-	var s search.Searcher = o.s
+	overview := o.cat.Overview(nil)
+	task := loopTask{API: set.Spec.Name, Instructions: loopInstructions + loopOverviewLead + overview}
 	if !vocabulary {
-		head, _, _ := strings.Cut(o.cat.Overview(nil), "; ")
+		head, _, _ := strings.Cut(overview, "; ")
 		task.Instructions = loopInstructions + " Served: " + strings.TrimSuffix(head, ".") + "."
-		s = withoutVocabulary{o.s, o.s.(search.Advisor)}
 	}
+	notes := loopNotes(o, vocabulary)
 	for id, q := range set.Queries {
 		if q.IsSyntax() {
 			continue
 		}
-		item, err := loopItemOf(ctx, o, s, id, q.Q, "")
+		item, err := loopItemOf(ctx, o, notes, id, q.Q, "")
 		if err != nil {
 			return fmt.Errorf("%s: %w", set.Spec.Name, err)
 		}
@@ -109,10 +152,19 @@ func writeLoopTask(ctx context.Context, dir string, set *queryset.QuerySet, o *o
 	return writeLoopFile(dir, set.Spec.Name, task)
 }
 
+// loopNotes is the Searcher whose notes a task shows: o's own, or,
+// without vocabulary, one that names no resource.
+func loopNotes(o *oursEngine, vocabulary bool) search.Searcher {
+	if vocabulary {
+		return o.s
+	}
+	return withoutVocabulary{o.s, o.s.(search.Advisor)}
+}
+
 // loopItemOf is query id as the model meets it: intent searched as query
 // (the intent itself when query is ""), its top loopShown hits and the
-// note s gives.
-func loopItemOf(ctx context.Context, o *oursEngine, s search.Searcher, id int, intent, query string) (loopItem, error) {
+// note notes gives.
+func loopItemOf(ctx context.Context, o *oursEngine, notes search.Searcher, id int, intent, query string) (loopItem, error) {
 	text := intent
 	if query != "" {
 		text = query
@@ -122,7 +174,7 @@ func loopItemOf(ctx context.Context, o *oursEngine, s search.Searcher, id int, i
 		return loopItem{}, fmt.Errorf("%q: %w", text, err)
 	}
 	item := loopItem{ID: id, Intent: intent, Query: query, Total: res.Total,
-		Note: search.ResultNote(ctx, s, o.cat, text, res.Hits, res.Total)}
+		Note: search.ResultNote(ctx, notes, o.cat, text, res.Hits, res.Total)}
 	for _, h := range res.Hits {
 		e := o.cat.Endpoint(h.Endpoint)
 		item.Results = append(item.Results, strings.TrimSuffix(e.Method+" "+e.Path+" — "+e.Summary, " — "))
@@ -161,20 +213,16 @@ func writeLoopNext(ctx context.Context, dir string, set *queryset.QuerySet, o *o
 	if err != nil || round == nil {
 		return err
 	}
-	var prev loopTask
-	if data, err := boundedfile.Read(loopFile(dir, set.Spec.Name, ".task.json"), maxLoopFile); err != nil {
-		return err
-	} else if err := json.Unmarshal(data, &prev); err != nil {
-		return err
-	}
-	next := loopTask{API: prev.API, Instructions: prev.Instructions}
+	next := loopTask{API: round.task.API, Instructions: round.task.Instructions}
+	// The next round's notes help as the first's did: its instructions say whether they listed the vocabulary.
+	notes := loopNotes(o, strings.Contains(round.task.Instructions, loopOverviewLead))
 	for id := range set.Queries {
 		a, ok := round.answers[id]
 		it, shown := round.items[id]
-		if !ok || !shown || a.Take > 0 || strings.TrimSpace(a.Search) == "" {
+		if !ok || !shown || a.Take > 0 || a.blank() {
 			continue
 		}
-		item, err := loopItemOf(ctx, o, o.s, id, set.Queries[id].Q, a.Search)
+		item, err := loopItemOf(ctx, o, notes, id, set.Queries[id].Q, a.Search)
 		if err != nil {
 			return fmt.Errorf("%s: %w", set.Spec.Name, err)
 		}

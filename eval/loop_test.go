@@ -178,3 +178,16 @@ func stringConsts(t *testing.T, file string) map[string]string {
 	}
 	return out
 }
+
+// TestLoopFlags: one loop step at a time.
+func TestLoopFlags(t *testing.T) {
+	if r, err := newLoopRun("", "", "d", true); err != nil || r.mode != loopScoring || r.dir != "d" {
+		t.Errorf("-loop-in d: %+v, %v", r, err)
+	}
+	if r, err := newLoopRun("", "", "", true); err != nil || r.mode != "" {
+		t.Errorf("no loop flag: %+v, %v", r, err)
+	}
+	if _, err := newLoopRun("a", "", "b", true); err == nil {
+		t.Error("-loop-out and -loop-in together accepted")
+	}
+}

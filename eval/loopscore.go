@@ -27,22 +27,23 @@ type loopScore struct {
 // maxLoopFile bounds a task or answers file.
 const maxLoopFile = 4 << 20
 
-// loopRound is one round of a set: its task's items and the model's
-// answers, by query id; nil when the folder has no task for the set.
+// loopRound is one round of a set: its task, and its items and the
+// model's answers by query id.
 type loopRound struct {
+	task    loopTask
 	items   map[int]loopItem
 	answers map[int]loopAnswer
 }
 
-// readLoopRound reads set's task and answers in dir; a round without a
-// task is nil, a task without answers an error.
+// readLoopRound reads set's task and answers in dir; nil when dir has no
+// task for the set, an error when it has a task without answers.
 func readLoopRound(dir string, set *queryset.QuerySet) (*loopRound, error) {
-	var task loopTask
+	r := &loopRound{items: map[int]loopItem{}, answers: map[int]loopAnswer{}}
 	var ans loopAnswers
 	for _, f := range []struct {
 		suffix string
 		into   any
-	}{{".task.json", &task}, {".answers.json", &ans}} {
+	}{{".task.json", &r.task}, {".answers.json", &ans}} {
 		name := loopFile(dir, set.Spec.Name, f.suffix)
 		data, err := boundedfile.Read(name, maxLoopFile)
 		if errors.Is(err, fs.ErrNotExist) && f.suffix == ".task.json" {
@@ -55,8 +56,7 @@ func readLoopRound(dir string, set *queryset.QuerySet) (*loopRound, error) {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 	}
-	r := &loopRound{items: map[int]loopItem{}, answers: map[int]loopAnswer{}}
-	for _, it := range task.Items {
+	for _, it := range r.task.Items {
 		if it.ID < 0 || it.ID >= len(set.Queries) || set.Queries[it.ID].Q != it.Intent {
 			return nil, fmt.Errorf("%s: item %d is not query %d of the set", loopFile(dir, set.Spec.Name, ".task.json"), it.ID, it.ID)
 		}
@@ -68,6 +68,27 @@ func readLoopRound(dir string, set *queryset.QuerySet) (*loopRound, error) {
 	return r, nil
 }
 
+// readLoopRounds reads set's rounds in dir, dir/next, dir/next/next…
+// until one has no task; an error when the first has none.
+func readLoopRounds(dir string, set *queryset.QuerySet) ([]*loopRound, error) {
+	var rounds []*loopRound
+	for {
+		r, err := readLoopRound(dir, set)
+		if err != nil {
+			return nil, err
+		}
+		if r == nil {
+			break
+		}
+		rounds = append(rounds, r)
+		dir = filepath.Join(dir, loopNext)
+	}
+	if len(rounds) == 0 {
+		return nil, fmt.Errorf("%s: no task", loopFile(dir, set.Spec.Name, ".task.json"))
+	}
+	return rounds, nil
+}
+
 // scoreLoop reads set's rounds in dir (and dir/next…) and scores the
 // model's answers against the labels: a hit taken is judged as the task
 // showed it; a search again is judged by the next round's answer to it,
@@ -75,13 +96,11 @@ func readLoopRound(dir string, set *queryset.QuerySet) (*loopRound, error) {
 // an answer.
 func scoreLoop(ctx context.Context, dir string, set *queryset.QuerySet, half string, o *oursEngine) (loopScore, error) {
 	sc := loopScore{api: set.Spec.Name, half: half}
-	first, err := readLoopRound(dir, set)
+	rounds, err := readLoopRounds(dir, set)
 	if err != nil {
 		return sc, err
 	}
-	if first == nil {
-		return sc, fmt.Errorf("%s: no task", loopFile(dir, set.Spec.Name, ".task.json"))
-	}
+	first := rounds[0]
 	for id := range set.Queries {
 		it, ok := first.items[id]
 		if !ok {
@@ -94,7 +113,7 @@ func scoreLoop(ctx context.Context, dir string, set *queryset.QuerySet, half str
 		}
 		a, ok := first.answers[id]
 		switch {
-		case !ok || (a.Take == 0 && strings.TrimSpace(a.Search) == ""):
+		case !ok || a.blank():
 			sc.blank++
 		case a.Take > 0:
 			if tookAnswer(it, a, want) {
@@ -104,7 +123,7 @@ func scoreLoop(ctx context.Context, dir string, set *queryset.QuerySet, half str
 			}
 		default:
 			sc.searched++
-			found, err := searchedAnswer(ctx, filepath.Join(dir, loopNext), set, id, a, o)
+			found, err := searchedAnswer(ctx, rounds[1:], id, a, want, o)
 			if err != nil {
 				return sc, err
 			}
@@ -116,31 +135,30 @@ func scoreLoop(ctx context.Context, dir string, set *queryset.QuerySet, half str
 	return sc, nil
 }
 
+// blank reports an answer that neither takes a hit nor searches.
+func (a loopAnswer) blank() bool { return a.Take == 0 && strings.TrimSpace(a.Search) == "" }
+
 // tookAnswer reports whether the hit a took of it is one of want.
 func tookAnswer(it loopItem, a loopAnswer, want []string) bool {
 	return a.Take <= len(it.Results) && slices.Contains(want, resultKey(it.Results[a.Take-1]))
 }
 
 // searchedAnswer judges query id's search again a: by the answer of the
-// round in dir to it, when there is one, else by its top loopShown.
-func searchedAnswer(ctx context.Context, dir string, set *queryset.QuerySet, id int, a loopAnswer, o *oursEngine) (bool, error) {
-	want := set.Queries[id].Want
-	next, err := readLoopRound(dir, set)
-	if err != nil {
-		return false, err
-	}
-	if next != nil {
-		it, ok := next.items[id]
-		b, answered := next.answers[id]
+// next of rounds to it, when it ran that search, else by a's top
+// loopShown.
+func searchedAnswer(ctx context.Context, rounds []*loopRound, id int, a loopAnswer, want []string, o *oursEngine) (bool, error) {
+	if len(rounds) > 0 {
+		it, ok := rounds[0].items[id]
+		b, answered := rounds[0].answers[id]
 		switch {
 		case !ok || it.Query != a.Search:
-			// The next round did not run this search: judged below.
-		case !answered || (b.Take == 0 && strings.TrimSpace(b.Search) == ""):
+			// That round did not run this search: judged below.
+		case !answered || b.blank():
 			return false, nil
 		case b.Take > 0:
 			return tookAnswer(it, b, want), nil
 		default:
-			return searchedAnswer(ctx, filepath.Join(dir, loopNext), set, id, b, o)
+			return searchedAnswer(ctx, rounds[1:], id, b, want, o)
 		}
 	}
 	top, err := o.Search(ctx, a.Search, loopShown)

@@ -64,6 +64,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "eval:", err)
 		return 2
 	}
+	loop, err := newLoopRun(*loopOut, *loopNextDir, *loopIn, *loopVocabulary)
+	if err != nil {
+		fmt.Fprintln(stderr, "eval:", err)
+		return 2
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Minute)
 	defer cancel()
 	start := time.Now()
@@ -90,20 +95,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s: %d queries, every label names an operation\n", set.Spec.Name, len(set.Queries))
 			continue
 		}
-		if *loopOut != "" || *loopIn != "" || *loopNextDir != "" {
-			o, err := newOurs(api)
-			if err == nil && *loopOut != "" {
-				err = writeLoopTask(ctx, *loopOut, set, o, *loopVocabulary)
-			} else if err == nil && *loopNextDir != "" {
-				err = writeLoopNext(ctx, *loopNextDir, set, o)
-			} else if err == nil {
-				var sc loopScore
-				sc, err = scoreLoop(ctx, *loopIn, set, h.Of(set.Spec.Name), o)
-				loops = append(loops, sc)
-			}
+		if loop.mode != "" {
+			sc, err := loop.run(ctx, set, h.Of(set.Spec.Name), api)
 			if err != nil {
 				fmt.Fprintln(stderr, "eval:", err)
 				return 1
+			}
+			if loop.mode == loopScoring {
+				loops = append(loops, sc)
 			}
 			continue
 		}
@@ -133,8 +132,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, details.String())
 		return 0
 	}
-	if *loopOut != "" || *loopIn != "" || *loopNextDir != "" {
-		if *loopIn != "" {
+	if loop.mode != "" {
+		if loop.mode == loopScoring {
 			printLoop(stdout, loops)
 		}
 		return 0

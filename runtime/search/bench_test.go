@@ -9,10 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/swag2mcp/swag2mcp/generator/build"
-	"github.com/swag2mcp/swag2mcp/generator/index"
 	"github.com/swag2mcp/swag2mcp/generator/index/lexicon"
-	"github.com/swag2mcp/swag2mcp/generator/load"
+	"github.com/swag2mcp/swag2mcp/internal/benchspec/compiled"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
@@ -51,32 +49,18 @@ var githubIndex = sync.OnceValues(func() (catalog.Index, *catalog.Catalog) {
 // petstoreSpec is the example spec of make demo.
 const petstoreSpec = "../../golden/testdata/petstore/petstore.yaml"
 
-// specIndex loads the spec at path and builds its index and catalog, read
-// back from their data file as a generated server reads them (endpoints
-// decoded on first use, methods and paths read in place); a nil catalog
-// when path is empty or does not load.
+// specIndex loads the spec at path and builds its index and catalog as a
+// generated server reads them; a nil catalog when path is empty or does
+// not load.
 func specIndex(path string) (catalog.Index, *catalog.Catalog) {
 	if path == "" {
 		return catalog.Index{}, nil
 	}
-	doc, ds := load.Load(context.Background(), path, load.Options{})
-	if doc == nil || ds.HasErrors() {
-		return catalog.Index{}, nil
-	}
-	api, ds := build.Build([]*load.Doc{doc}, build.Options{})
-	if api == nil || ds.HasErrors() {
-		return catalog.Index{}, nil
-	}
-	ix := index.Build(api)
-	data, err := catalog.Encode(index.Catalog(api), &ix)
+	ix, cat, err := compiled.Read(path)
 	if err != nil {
 		return catalog.Index{}, nil
 	}
-	cat, decoded, err := catalog.Decode(string(data))
-	if err != nil {
-		return catalog.Index{}, nil
-	}
-	return *decoded, cat
+	return ix, cat
 }
 
 func github(b *testing.B) (catalog.Index, *catalog.Catalog) {

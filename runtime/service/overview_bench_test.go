@@ -1,14 +1,10 @@
 package service
 
 import (
-	"context"
 	"os"
 	"testing"
 
-	"github.com/swag2mcp/swag2mcp/generator/build"
-	"github.com/swag2mcp/swag2mcp/generator/index"
-	"github.com/swag2mcp/swag2mcp/generator/load"
-	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+	"github.com/swag2mcp/swag2mcp/internal/benchspec/compiled"
 	"github.com/swag2mcp/swag2mcp/runtime/config"
 )
 
@@ -20,20 +16,7 @@ func BenchmarkOverview(b *testing.B) {
 	if spec == "" {
 		b.Skip("set SWAG2MCP_GITHUB_SPEC to GitHub's api.github.com.json (make bench does)")
 	}
-	doc, ds := load.Load(context.Background(), spec, load.Options{})
-	if doc == nil || ds.HasErrors() {
-		b.Fatalf("load %s: %v", spec, ds)
-	}
-	api, ds := build.Build([]*load.Doc{doc}, build.Options{})
-	if api == nil || ds.HasErrors() {
-		b.Fatalf("build %s: %v", spec, ds)
-	}
-	ix := index.Build(api)
-	data, err := catalog.Encode(index.Catalog(api), &ix)
-	if err != nil {
-		b.Fatal(err)
-	}
-	cat, _, err := catalog.Decode(string(data))
+	_, cat, err := compiled.Read(spec)
 	if err != nil {
 		b.Fatal(err)
 	}
