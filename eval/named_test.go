@@ -54,11 +54,7 @@ func TestAnswersLackWords(t *testing.T) {
 		t.Fatal(err)
 	}
 	adv := eng.s.(search.Advisor)
-	endpoints := map[string]int{}
-	for i := range eng.cat.Len() {
-		e := eng.cat.Endpoint(i)
-		endpoints[opKey(e.Method, e.Path)] = i
-	}
+	endpoints := eng.ownIndex()
 	for _, c := range []struct {
 		q    string
 		want []string

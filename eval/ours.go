@@ -41,6 +41,17 @@ func newOursOwning(api *ir.API, own int) (*oursEngine, error) {
 	return &oursEngine{cat: cat, s: search.Open(idx, cat), bytes: n, own: own}, nil
 }
 
+// ownIndex maps the key ("METHOD /path") of each of the API's own
+// endpoints to its catalog index.
+func (o *oursEngine) ownIndex() map[string]int {
+	out := make(map[string]int, o.own)
+	for i := range o.own {
+		e := o.cat.Endpoint(i)
+		out[opKey(e.Method, e.Path)] = i
+	}
+	return out
+}
+
 // distractor prefixes the key of a crowd endpoint in results.
 const distractor = "crowd: "
 

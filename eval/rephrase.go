@@ -51,11 +51,7 @@ func measureRephrase(ctx context.Context, o *oursEngine, outs []outcome) (rephra
 			noteNames[catalog.NameKey(n)] = n
 		}
 	}
-	endpoints := map[string]int{}
-	for i := range o.own {
-		e := o.cat.Endpoint(i)
-		endpoints[opKey(e.Method, e.Path)] = i
-	}
+	endpoints := o.ownIndex()
 	for _, out := range outs {
 		if out.Query.IsSyntax() || out.Err != "" {
 			continue
@@ -159,7 +155,7 @@ func printRephrase(w io.Writer, results []result) {
 	fmt.Fprintf(w, "weak, offers the API's words for, and one rephrase (the query plus one offered word) brings into the top %d:\n", rephraseDepth)
 	fmt.Fprintln(w, "with the first word offered, with the best one; queries answered first yet called weak (noise); and misses")
 	fmt.Fprintln(w, "whose answer's resource (its path's last literal segment) the server's instructions name, and of them how many")
-	fmt.Fprintln(w, "the query with that name added brings into the top 5 (a model that picks the right name from the instructions);")
+	fmt.Fprintf(w, "the query with that name added brings into the top %d (a model that picks the right name from the instructions);\n", rephraseDepth)
 	fmt.Fprintln(w, "misses called weak whose note's list of the API's resources names the answer's; and misses whose every answer")
 	fmt.Fprintln(w, "holds under half the query's words, counting the synonyms, forms and spellings search tries (no ranking finds them)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
