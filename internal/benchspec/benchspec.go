@@ -7,7 +7,9 @@ package benchspec
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"time"
 )
 
 // Run runs bench once per spec as a sub-benchmark named after it,
@@ -28,4 +30,16 @@ func Run(b *testing.B, root string, bench func(b *testing.B, spec string)) {
 			bench(b, c.spec)
 		})
 	}
+}
+
+// ReportLatency reports the 50th and 99th percentile of lat, single
+// operations' times, as the metrics p50-µs and p99-µs.
+func ReportLatency(b *testing.B, lat []time.Duration) {
+	if len(lat) == 0 {
+		return
+	}
+	slices.Sort(lat)
+	pct := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) }
+	b.ReportMetric(pct(0.50), "p50-µs")
+	b.ReportMetric(pct(0.99), "p99-µs")
 }

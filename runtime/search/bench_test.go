@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"sort"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/swag2mcp/swag2mcp/generator/index/lexicon"
+	"github.com/swag2mcp/swag2mcp/internal/benchspec"
 	"github.com/swag2mcp/swag2mcp/internal/benchspec/compiled"
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 	"github.com/swag2mcp/swag2mcp/runtime/search"
@@ -106,17 +106,7 @@ func benchQueries(b *testing.B, s search.Searcher, queries []string) {
 		}
 		lat = append(lat, time.Since(start))
 	}
-	reportPercentiles(b, lat)
-}
-
-func reportPercentiles(b *testing.B, lat []time.Duration) {
-	if len(lat) == 0 {
-		return
-	}
-	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	pct := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))].Microseconds()) }
-	b.ReportMetric(pct(0.50), "p50-µs")
-	b.ReportMetric(pct(0.99), "p99-µs")
+	benchspec.ReportLatency(b, lat)
 }
 
 // BenchmarkOpen measures making the Searcher from compiled index data:

@@ -196,7 +196,11 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 			hits[i].Why = why[int32(hits[i].Endpoint)]
 		}
 	}
-	return Result{Hits: hits, Total: total}, nil
+	res := Result{Hits: hits, Total: total}
+	if q.Narrow && total > len(hits) && len(hits) > 0 {
+		res.Narrowed = e.narrowed(r, pl, s, nMust, q.Text, hits[0].Endpoint)
+	}
+	return res, nil
 }
 
 // considerMixed passes every qualifying document to consider with its

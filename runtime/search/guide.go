@@ -40,13 +40,14 @@ type Vocabulary interface {
 // MaxNoteResources bounds the resource names a note lists, in bytes.
 const MaxNoteResources = 480
 
-// ResultNote is the note of a search answer that shows hits of total
-// matches for query, or "" when nothing needs saying. When the answer is
+// ResultNote is the note of a search answer res to query (its hits of
+// res.Total matches), or "" when nothing needs saying. When the answer is
 // cut by its limit it gives a narrower query (see NarrowQuery); when s is
 // an Advisor and the answer matched weakly, it says so and offers the
 // API's words closest to the query, and, when s is a Vocabulary, the
 // API's resources.
-func ResultNote(ctx context.Context, s Searcher, cat *catalog.Catalog, query string, hits []Hit, total int) string {
+func ResultNote(ctx context.Context, s Searcher, cat *catalog.Catalog, query string, res Result) string {
+	hits, total := res.Hits, res.Total
 	weak, related := false, []string(nil)
 	if a, ok := s.(Advisor); ok {
 		weak, related = a.Advise(query, hits)
@@ -66,9 +67,9 @@ func ResultNote(ctx context.Context, s Searcher, cat *catalog.Catalog, query str
 	case total <= len(hits):
 		return ""
 	case weak:
-		return weakNote + " " + advice() + " " + cutNote(ctx, s, cat, query, hits, total)
+		return weakNote + " " + advice() + " " + cutNote(ctx, s, cat, query, res)
 	}
-	return cutNote(ctx, s, cat, query, hits, total)
+	return cutNote(ctx, s, cat, query, res)
 }
 
 // LoosenedNote says that no endpoint has the phrases of a query, so the
@@ -104,38 +105,49 @@ func rephrase(related, resources []string) string {
 }
 
 // cutNote is the note of an answer cut by its limit.
-func cutNote(ctx context.Context, s Searcher, cat *catalog.Catalog, query string, hits []Hit, total int) string {
+func cutNote(ctx context.Context, s Searcher, cat *catalog.Catalog, query string, res Result) string {
 	msg := fmt.Sprintf("Showing the best %d of %d matches. If the endpoint you need is not among them, "+
-		"narrow the query rather than raising limit: ", len(hits), total)
-	if narrow, n := NarrowQuery(ctx, s, cat, query, hits, total); narrow != "" {
+		"narrow the query rather than raising limit: ", len(res.Hits), res.Total)
+	if narrow, n := NarrowQuery(ctx, s, cat, query, res); narrow != "" {
 		msg += fmt.Sprintf("%q has %d matches; ", narrow, n)
 	}
 	return msg + "filter with +method:POST, +tag:NAME or +path:*orders* (without + a field term only ranks), " +
 		"require a word with +word or exclude one with -word."
 }
 
-// NarrowQuery is query with one filter more that the best hit passes,
-// +method:M or else +tag:T, and its number of matches, chosen among those
-// that really have fewer matches than total; "" when none has.
-func NarrowQuery(ctx context.Context, s Searcher, cat *catalog.Catalog, query string, hits []Hit, total int) (string, int) {
-	if len(hits) == 0 || hits[0].Endpoint < 0 || hits[0].Endpoint >= cat.Len() {
+// NarrowQuery is the query with one filter more that res's best hit
+// passes, +method:M or else +tag:T, and its number of matches, chosen
+// among those that really have fewer matches than res.Total; "" when none
+// has. It counts a filter's matches with s unless res.Narrowed has them.
+func NarrowQuery(ctx context.Context, s Searcher, cat *catalog.Catalog, query string, res Result) (string, int) {
+	if len(res.Hits) == 0 {
 		return "", 0
 	}
-	ep := cat.Endpoint(hits[0].Endpoint)
-	var filters []string
-	if !requires(query, fieldMethod) && ep.Method != "" {
-		filters = append(filters, "+method:"+strings.ToUpper(ep.Method))
-	}
-	if !requires(query, fieldTagName) && ep.Tag >= 0 && ep.Tag < len(cat.Tags) && cat.Tags[ep.Tag].Name != "" {
-		filters = append(filters, "+tag:"+quoteValue(cat.Tags[ep.Tag].Name))
-	}
-	for _, f := range filters {
-		q := strings.TrimSpace(query) + " " + f
-		if res, err := s.Search(ctx, Query{Text: q, Limit: 1}); err == nil && res.Total > 0 && res.Total < total {
-			return q, res.Total
+	for _, f := range narrowingClauses(cat, query, res.Hits[0].Endpoint) {
+		q := narrowedQuery(query, f)
+		n, known := narrowedTotal(res.Narrowed, f)
+		if !known {
+			got, err := s.Search(ctx, Query{Text: q, Limit: 1})
+			if err != nil {
+				continue
+			}
+			n = got.Total
+		}
+		if n > 0 && n < res.Total {
+			return q, n
 		}
 	}
 	return "", 0
+}
+
+// narrowedTotal is the matches ns gives for clause.
+func narrowedTotal(ns []Narrowing, clause string) (int, bool) {
+	for _, n := range ns {
+		if n.Clause == clause {
+			return n.Total, true
+		}
+	}
+	return 0, false
 }
 
 // requires reports a must clause on field in query.

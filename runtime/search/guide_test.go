@@ -27,8 +27,8 @@ func TestNoteNarrowsForReal(t *testing.T) {
 			if res.Total <= 1 {
 				t.Fatalf("Search(%q) has %d matches; the test needs a cut answer", q, res.Total)
 			}
-			note := ResultNote(context.Background(), s, cat, q, res.Hits, res.Total)
-			narrow, n := NarrowQuery(context.Background(), s, cat, q, res.Hits, res.Total)
+			note := ResultNote(context.Background(), s, cat, q, res)
+			narrow, n := NarrowQuery(context.Background(), s, cat, q, res)
 			if narrow == "" || !strings.Contains(note, narrow) {
 				t.Fatalf("note %q does not suggest a narrower query (%q)", note, narrow)
 			}
@@ -51,24 +51,24 @@ func TestResultNote(t *testing.T) {
 	cat := testCatalog()
 	s := Open(BuildIndex(CatalogDocs(cat)), cat)
 	ctx := context.Background()
-	if got := ResultNote(ctx, s, cat, "weather", nil, 0); !strings.Contains(got, "No endpoint matched") ||
+	if got := ResultNote(ctx, s, cat, "weather", Result{}); !strings.Contains(got, "No endpoint matched") ||
 		!strings.HasSuffix(got, " The API's resources include: pets, users, store, health, inventory, orders.") {
 		t.Errorf("empty answer note = %q; want the API's resources at its end", got)
 	}
-	if got := ResultNote(ctx, s, cat, "pet", []Hit{{Endpoint: 0}}, 1); got != "" {
+	if got := ResultNote(ctx, s, cat, "pet", Result{Hits: []Hit{{Endpoint: 0}}, Total: 1}); got != "" {
 		t.Errorf("complete answer note = %q, want none", got)
 	}
-	if got := ResultNote(ctx, s, cat, "+method:GET +tag:pets pet", []Hit{{Endpoint: 0}}, 3); strings.Contains(got, "matches; ") || !strings.Contains(got, "+method:POST") {
+	if got := ResultNote(ctx, s, cat, "+method:GET +tag:pets pet", Result{Hits: []Hit{{Endpoint: 0}}, Total: 3}); strings.Contains(got, "matches; ") || !strings.Contains(got, "+method:POST") {
 		t.Errorf("note for a query with both filters = %q, want general advice only", got)
 	}
-	if got, n := NarrowQuery(ctx, s, cat, "user", []Hit{{Endpoint: 8}}, 3); got != "user +method:DELETE" || n != 1 {
+	if got, n := NarrowQuery(ctx, s, cat, "user", Result{Hits: []Hit{{Endpoint: 8}}, Total: 3}); got != "user +method:DELETE" || n != 1 {
 		t.Errorf("NarrowQuery = %q, %d", got, n)
 	}
 	// Every match is a GET: the tag narrows, the method would not.
-	if got, _ := NarrowQuery(ctx, s, cat, "list", []Hit{{Endpoint: 6}}, 5); got != "list +tag:users" {
+	if got, _ := NarrowQuery(ctx, s, cat, "list", Result{Hits: []Hit{{Endpoint: 6}}, Total: 5}); got != "list +tag:users" {
 		t.Errorf("NarrowQuery = %q", got)
 	}
-	if got, _ := NarrowQuery(ctx, s, cat, "+method:GET check", []Hit{{Endpoint: 9}}, 2); got != `+method:GET check +tag:"Health Checks"` {
+	if got, _ := NarrowQuery(ctx, s, cat, "+method:GET check", Result{Hits: []Hit{{Endpoint: 9}}, Total: 2}); got != `+method:GET check +tag:"Health Checks"` {
 		t.Errorf("NarrowQuery = %q", got)
 	}
 }

@@ -24,7 +24,7 @@ func TestAdviseWeakMatch(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Search(%q): %v", q, err)
 		}
-		return res, ResultNote(ctx, s, cat, q, res.Hits, res.Total)
+		return res, ResultNote(ctx, s, cat, q, res)
 	}
 	a := s.(Advisor)
 

@@ -7,6 +7,7 @@ package search
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
@@ -23,6 +24,10 @@ type Query struct {
 	Text    string
 	Limit   int  // most hits to return; 0 or less means all
 	Explain bool // fill Hit.Why
+	// Narrow asks, when the answer is cut by Limit, for Result.Narrowed:
+	// the matches of the query with a filter its best hit passes added,
+	// counted in the same run, for the note's advice (NarrowQuery).
+	Narrow bool
 }
 
 // Result is the ranked answer to a query.
@@ -32,6 +37,10 @@ type Result struct {
 	// Loosened are the query's optional phrases that no endpoint has, so
 	// their words were searched one by one instead (see LoosenedNote).
 	Loosened []string
+	// Narrowed are, with Query.Narrow, the matches of the query with each
+	// filter of the best hit's that NarrowQuery tries (any it lacks, it
+	// searches for).
+	Narrowed []Narrowing
 }
 
 // Hit is one matching endpoint.
@@ -131,6 +140,11 @@ func (e *engine) Search(ctx context.Context, q Query) (Result, error) {
 	}
 	res, err := e.run(ctx, r, pl, q)
 	if err != nil || res.Total > 0 {
+		if _, phrases := loosenPhrases(clauses); phrases != nil {
+			// With a filter, this query could match nothing and be
+			// loosened: a count of 0 would not be the narrowed query's.
+			res.Narrowed = slices.DeleteFunc(res.Narrowed, func(n Narrowing) bool { return n.Total == 0 })
+		}
 		return res, err
 	}
 	// A query in quotes ("list the branches of a repo") is a phrase no
@@ -144,6 +158,7 @@ func (e *engine) Search(ctx context.Context, q Query) (Result, error) {
 	}
 	if res, err = e.run(ctx, r, pl, q); err == nil {
 		res.Loosened = phrases
+		res.Narrowed = nil // the narrowed query is loosened by its own run
 	}
 	return res, err
 }

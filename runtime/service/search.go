@@ -51,7 +51,7 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	if len(problems) > 0 {
 		return nil, validationFailed("%s", strings.Join(problems, "; "))
 	}
-	res, err := s.find(ctx, req.Query, req.Offset+req.Limit)
+	res, err := s.find(ctx, search.Query{Text: req.Query, Limit: req.Offset + req.Limit, Narrow: true})
 	if err != nil {
 		var qe *search.QueryError
 		if errors.As(err, &qe) {
@@ -73,7 +73,8 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 		ans.Endpoints = append(ans.Endpoints, sum)
 		ans.Hits = append(ans.Hits, h.Endpoint)
 	}
-	ans.Note = search.ResultNote(ctx, visibleSearcher{s}, s.cat, req.Query, hits[min(req.Offset, len(hits)):], res.Total)
+	shown := search.Result{Hits: hits[min(req.Offset, len(hits)):], Total: res.Total, Narrowed: res.Narrowed}
+	ans.Note = search.ResultNote(ctx, visibleSearcher{s}, s.cat, req.Query, shown)
 	if res.Loosened != nil {
 		ans.Note = strings.TrimSpace(search.LoosenedNote(res.Loosened) + " " + ans.Note)
 	}
@@ -83,16 +84,20 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	return ans, nil
 }
 
-// find runs a query and returns the best limit hits the run-time filter
-// lets through, with the number of all such matches as its total. A
-// malformed query is a *search.QueryError.
-func (s *Service) find(ctx context.Context, text string, limit int) (search.Result, error) {
-	q := search.Query{Text: text, Limit: limit}
-	if s.hide != nil {
-		q.Limit = 0 // rank every match, so hidden ones neither take places nor count
+// find runs q and returns the best q.Limit hits the run-time filter lets
+// through, with the number of all such matches as its total. A malformed
+// query is a *search.QueryError.
+func (s *Service) find(ctx context.Context, q search.Query) (search.Result, error) {
+	if s.hide == nil {
+		return s.searcher.Search(ctx, q)
 	}
+	// Rank every match, so hidden ones neither take places nor count. The
+	// answer is then never cut, so it counts no narrowings (they would
+	// count hidden endpoints); the note searches through visibleSearcher.
+	limit := q.Limit
+	q.Limit = 0
 	res, err := s.searcher.Search(ctx, q)
-	if err != nil || s.hide == nil {
+	if err != nil {
 		return res, err
 	}
 	res.Hits, res.Total = s.visibleHits(res.Hits, limit)
@@ -132,7 +137,8 @@ func (v visibleSearcher) Search(ctx context.Context, q search.Query) (search.Res
 	if limit <= 0 {
 		limit = v.s.cat.Len()
 	}
-	return v.s.find(ctx, q.Text, limit)
+	q.Limit = limit
+	return v.s.find(ctx, q)
 }
 
 // Resources implements search.Vocabulary: the resource names of the
