@@ -255,21 +255,7 @@ func evaluateStressed(ctx context.Context, set *queryset.QuerySet, api, crowd *i
 func runEngines(ctx context.Context, set *queryset.QuerySet, spec, half string, engines []engine, names []string, ops, reps int) []result {
 	var out []result
 	for i, eng := range engines {
-		outs := make([]outcome, len(set.Queries))
-		for j, q := range set.Queries {
-			outs[j] = outcome{Query: q}
-			n := depth
-			if q.IsSyntax() {
-				n = syntaxDepth
-			}
-			top, err := eng.Search(ctx, q.Q, n)
-			if err != nil {
-				outs[j].Err = err.Error()
-			}
-			outs[j].Top = top
-			outs[j].judge()
-		}
-		r := result{spec: spec, half: half, engine: names[i], ops: ops, outs: outs}
+		r := result{spec: spec, half: half, engine: names[i], ops: ops, outs: outcomesOf(ctx, set, eng)}
 		if ours, ok := eng.(*oursEngine); ok {
 			r.indexBytes = ours.bytes
 		}
@@ -277,6 +263,25 @@ func runEngines(ctx context.Context, set *queryset.QuerySet, spec, half string, 
 		out = append(out, r)
 	}
 	return out
+}
+
+// outcomesOf runs every query of set through eng and judges its results.
+func outcomesOf(ctx context.Context, set *queryset.QuerySet, eng engine) []outcome {
+	outs := make([]outcome, len(set.Queries))
+	for j, q := range set.Queries {
+		outs[j] = outcome{Query: q}
+		n := depth
+		if q.IsSyntax() {
+			n = syntaxDepth
+		}
+		top, err := eng.Search(ctx, q.Q, n)
+		if err != nil {
+			outs[j].Err = err.Error()
+		}
+		outs[j].Top = top
+		outs[j].judge()
+	}
+	return outs
 }
 
 // timeQueries runs every query reps times after one warm-up pass and
