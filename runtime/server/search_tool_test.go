@@ -95,6 +95,34 @@ func TestSearchHitShape(t *testing.T) {
 	}
 }
 
+// TestSearchHitMarksDeprecated: a deprecated operation's hit says so, so
+// a model choosing among hits can take its replacement; others carry no
+// mark.
+func TestSearchHitMarksDeprecated(t *testing.T) {
+	cs := connect(t, testOptions(nil))
+	got, isErr := call(t, cs, "search", map[string]any{"query": "pet", "limit": 50})
+	if isErr {
+		t.Fatalf("search failed: %v", got)
+	}
+	marked := 0
+	for _, h := range got["endpoints"].([]any) {
+		hit := h.(map[string]any)
+		dep, has := hit["deprecated"]
+		switch {
+		case hit["id"] == idDeletePet && dep != true:
+			t.Errorf("deprecated DELETE /pets/{petId}: hit %v lacks \"deprecated\": true", hit)
+		case hit["id"] != idDeletePet && has:
+			t.Errorf("hit %v is marked deprecated", hit)
+		}
+		if dep == true {
+			marked++
+		}
+	}
+	if marked != 1 {
+		t.Errorf("%d hits marked deprecated; want DELETE /pets/{petId}'s only", marked)
+	}
+}
+
 // fixedSearcher answers every query with its hits or error.
 type fixedSearcher struct {
 	res search.Result

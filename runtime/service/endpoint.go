@@ -34,10 +34,14 @@ type EndpointSummary struct {
 	// Invocable is false for an endpoint invoke refuses under the server's
 	// policy (a write in read-only mode); absent otherwise.
 	Invocable *bool `json:"invocable,omitempty"`
+	// Deprecated marks an operation the API asks callers to stop using,
+	// so a model choosing among hits takes its replacement; absent
+	// otherwise.
+	Deprecated bool `json:"deprecated,omitempty"`
 }
 
 // EndpointDetail is one endpoint's summary with its operationId and
-// deprecation.
+// deprecation, which it states either way (it shadows the summary's).
 type EndpointDetail struct {
 	EndpointSummary
 	OperationID string `json:"operationId,omitempty"`
@@ -123,6 +127,7 @@ func (s *Service) Summarize(i int) EndpointSummary {
 		Path:            e.Path,
 		Summary:         e.Summary,
 		Invocable:       invocable,
+		Deprecated:      e.Deprecated,
 	}
 }
 
