@@ -276,3 +276,54 @@ func isStopWord(w string) bool {
 	}
 	return false
 }
+
+// termsBeginning is the set of text's terms, as Analyze gives them, that
+// begin with a byte initials holds. Stemming keeps a word's first letter
+// (TestStemKeepsFirstLetter), so only the words that begin so are
+// stemmed: a weak-answer check needs a hit's terms for a few words, and
+// stemming every word of a long description was a quarter of a search
+// call on GitHub.
+func termsBeginning(text string, initials *[256]bool) map[string]bool {
+	out := map[string]bool{}
+	var parts []string
+	for _, w := range words(text) {
+		parts = appendParts(parts[:0], w)
+		kept := false // some part is a term, so the whole word is one too (see analyze)
+		for _, p := range parts {
+			if t, ok := termBeginning(p, initials, &kept); ok {
+				out[t] = true
+			}
+		}
+		if len(parts) > 1 && kept {
+			if t, ok := termBeginning(w, initials, new(bool)); ok {
+				out[t] = true
+			}
+		}
+	}
+	return out
+}
+
+// termBeginning is normalize(w, false) when its term begins with a byte
+// of initials; kept is set when normalize keeps w at all.
+func termBeginning(w string, initials *[256]bool, kept *bool) (string, bool) {
+	lower := strings.ToLower(w)
+	if utf8.RuneCountInString(lower) < 2 || isStopWord(lower) {
+		return "", false
+	}
+	*kept = true
+	if !initials[lower[0]] {
+		return "", false
+	}
+	return stem(lower), true
+}
+
+// initialsOf are the first bytes of terms.
+func initialsOf(terms []string) *[256]bool {
+	var in [256]bool
+	for _, t := range terms {
+		if t != "" {
+			in[t[0]] = true
+		}
+	}
+	return &in
+}

@@ -49,10 +49,8 @@ func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) 
 		return false, nil
 	}
 	if len(hits) > 0 && hits[0].Endpoint >= 0 && hits[0].Endpoint < e.cat.Len() {
-		have := map[string]bool{}
-		for _, t := range Analyze(endpointText(e.cat, hits[0].Endpoint)) {
-			have[t] = true
-		}
+		text := endpointText(e.cat, hits[0].Endpoint)
+		have := termsBeginning(text, initialsOf(terms))
 		n := 0
 		for _, t := range terms {
 			if have[t] {
@@ -63,7 +61,7 @@ func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) 
 			return false, nil
 		}
 		// Only then plan the query again, to count what its words reached.
-		if n, of := e.explained(clauses, have); of > 0 && float64(n) >= weakShare*float64(of) {
+		if n, of := e.explained(clauses, text); of > 0 && float64(n) >= weakShare*float64(of) {
 			return false, nil
 		}
 	}
@@ -71,14 +69,23 @@ func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) 
 }
 
 // explained counts the query's plain words (n of them) whose search
-// reached a term of have: the word itself, or a form, synonym, meaning or
+// reached a term of text: the word itself, or a form, synonym, meaning or
 // spelling of it the search also tried ("remove" → delete, "repo" →
 // repository).
-func (e *engine) explained(clauses []clause, have map[string]bool) (n, of int) {
+func (e *engine) explained(clauses []clause, text string) (n, of int) {
 	pl, err := e.plan(e.reader(), clauses)
 	if err != nil {
 		return 0, 0
 	}
+	var keys []string
+	for _, g := range pl.groups {
+		if g.coord && !g.aux {
+			for _, a := range g.alts {
+				keys = append(keys, a.info.key)
+			}
+		}
+	}
+	have := termsBeginning(text, initialsOf(keys))
 	for _, g := range pl.groups {
 		if !g.coord || g.aux {
 			continue
