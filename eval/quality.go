@@ -80,9 +80,14 @@ func formatQuality(rows []qualityRow) string {
 	var b strings.Builder
 	b.WriteString(qualityHeader)
 	for _, r := range rows {
-		fmt.Fprintf(&b, "%s %s %d %d %d %d %.4f %d/%d\n", r.half, r.spec, r.n, r.first, r.top5, r.top10, r.rr, r.syntax, r.syntaxN)
+		b.WriteString(r.line() + "\n")
 	}
 	return b.String()
+}
+
+// line is r as quality.txt holds it.
+func (r qualityRow) line() string {
+	return fmt.Sprintf("%s %s %d %d %d %d %.4f %d/%d", r.half, r.spec, r.n, r.first, r.top5, r.top10, r.rr, r.syntax, r.syntaxN)
 }
 
 // parseQuality reads quality.txt's rows by spec name.

@@ -295,7 +295,8 @@ func termsBeginning(text string, initials *[256]bool) map[string]bool {
 			}
 		}
 		if len(parts) > 1 && kept {
-			if t, ok := termBeginning(w, initials, new(bool)); ok {
+			var wholeKept bool // known: a part was kept
+			if t, ok := termBeginning(w, initials, &wholeKept); ok {
 				out[t] = true
 			}
 		}

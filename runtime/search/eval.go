@@ -124,18 +124,7 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 		}
 		s.gTouched = s.gTouched[:0]
 	}
-	// Which documents qualify: all must clauses, no must-not clause, and
-	// at least one optional clause when there are any (see plan.shoulds)
-	// or at least one clause when nothing is required.
-	qualifies := func(d int32) bool {
-		if s.excluded[d] || int(s.mustHits[d]) < nMust {
-			return false
-		}
-		if nMust > 0 && pl.shoulds > 0 && !s.should[d] {
-			return false
-		}
-		return nMust > 0 || s.total[d] > 0 || s.anyHits[d] > 0
-	}
+	qualifies := func(d int32) bool { return s.qualifies(pl, d, nMust, int(s.mustHits[d])) }
 	hints := methodHints{hints: pl.hints}
 	score := func(d int32) float64 {
 		v := float64(s.total[d])
@@ -201,6 +190,21 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 		res.Narrowed = e.narrowed(r, pl, s, nMust, q.Text, hits[0].Endpoint)
 	}
 	return res, nil
+}
+
+// qualifies reports whether document d is a match of a query planned as
+// pl with nMust required clauses, hits of which d matches: all of them, no
+// must-not clause, and at least one optional clause when there are any
+// (see plan.shoulds) or at least one clause when nothing is required.
+// narrowed asks it with one required clause more.
+func (s *scratch) qualifies(pl *plan, d int32, nMust, hits int) bool {
+	if s.excluded[d] || hits < nMust {
+		return false
+	}
+	if nMust > 0 && pl.shoulds > 0 && !s.should[d] {
+		return false
+	}
+	return nMust > 0 || s.total[d] > 0 || s.anyHits[d] > 0
 }
 
 // considerMixed passes every qualifying document to consider with its

@@ -43,9 +43,8 @@ func narrowedQuery(query, clause string) string {
 // second and third search were two fifths of a search call. A required
 // keyword clause changes which documents qualify only by its postings
 // (the plan's groups and whatever matched them are the same), so the
-// narrowed query's matches are the documents of its postings that pass
-// every other required clause, no excluding one, and, when the query has
-// optional groups, one of them (see run's qualifies). A clause left out
+// narrowed query's matches are the documents of its postings that
+// qualify with one required clause more, matched. A clause left out
 // is for the caller to search: one that does not plan to one keyword
 // group, or whose addition changes how the query's own text parses (a
 // "?" that ended the query is a wildcard before another clause).
@@ -69,13 +68,9 @@ func (e *engine) narrowed(r *reader, pl *plan, s *scratch, nMust int, query stri
 		for _, a := range gs[0].alts {
 			for it := r.postings(a.info); it.next(&p); {
 				d := p.doc
-				if d < 0 || d >= len(s.excluded) || s.excluded[d] || int(s.mustHits[d]) < nMust {
-					continue
+				if d >= 0 && d < len(s.excluded) && s.qualifies(pl, int32(d), nMust+1, int(s.mustHits[d])+1) {
+					n++
 				}
-				if pl.shoulds > 0 && !s.should[d] {
-					continue
-				}
-				n++
 			}
 		}
 		out = append(out, Narrowing{Clause: text, Total: n})
