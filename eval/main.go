@@ -45,9 +45,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	loopOut := fs.String("loop-out", "", "write to this folder, per query set, what a model using the server sees of each query (see loop.go), and nothing else")
 	loopIn := fs.String("loop-in", "", "score the answers a model wrote in this folder to -loop-out's tasks, and nothing else")
 	loopNextDir := fs.String("loop-next", "", "run the searches again a model asked for in this folder's answers and write what they show as the next round's tasks (FOLDER/next), and nothing else")
+	saveTo := fs.String("save", "", "write our search's rank of every natural-language query to this file (JSON lines), for a later -against")
+	against := fs.String("against", "", "compare this run with one -save wrote: per half, recall@5 and MRR then and now, the change with its paired bootstrap interval, the queries moved (the holdout's counted, not listed)")
 	loopVocabulary := fs.Bool("loop-vocabulary", true, "with -loop-out: the instructions list the API's tags and resources and weak notes its resources, as a server's do; false leaves them out")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd,scale,template,nested,nested-strict,typo|all] [-crowd FILE] [-check] [-loop-out DIR | -loop-next DIR | -loop-in DIR]")
+		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd,scale,template,nested,nested-strict,typo|all] [-crowd FILE] [-save FILE] [-against FILE] [-check] [-loop-out DIR | -loop-next DIR | -loop-in DIR]")
 		return 2
 	}
 	sets, h, err := readInputs(*queries, *halvesFile)
@@ -140,6 +142,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	printReport(stdout, results)
 	fmt.Fprint(stdout, details.String())
+	if *against != "" {
+		saved, err := readRun(*against)
+		if err != nil {
+			fmt.Fprintln(stderr, "eval:", err)
+			return 1
+		}
+		printComparison(stdout, results, saved, *against)
+	}
+	if *saveTo != "" {
+		if err := saveRun(*saveTo, results); err != nil {
+			fmt.Fprintln(stderr, "eval:", err)
+			return 1
+		}
+	}
 	fmt.Fprintf(stdout, "\nran in %v\n", time.Since(start).Round(time.Second))
 	return 0
 }

@@ -69,6 +69,7 @@ func printReport(w io.Writer, results []result) {
 	fmt.Fprintln(w, "that returned exactly their answer set, summed. Difficulty \"unrated\": sets written before it was marked.")
 	printHeadline(w, results)
 	printHalves(w, results)
+	printIntervals(w, results)
 	printAPIs(w, results)
 	printLevels(w, results)
 	printRephrase(w, results)
@@ -110,6 +111,34 @@ func printHalves(w io.Writer, results []result) {
 				}
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\t%d/%d\t%d\n", half, e, levelName(l), apis, s.N, figures(s), s.SyntaxRight, s.SyntaxN, s.Errors)
 			}
+		}
+	}
+	tw.Flush()
+}
+
+// printIntervals prints, per half and engine, the bootstrap intervals of
+// recall@5 and MRR over all the half's natural-language queries (see
+// bootstrap): how much of a difference between two figures is the draw of
+// the queries.
+func printIntervals(w io.Writer, results []result) {
+	fmt.Fprintf(w, "\n%.0f%% bootstrap intervals (%d draws of every API's queries again, with replacement, seed %q)\n",
+		100*bootstrapLevel, bootstrapDraws, bootstrapSeed)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "half\tengine\trecall@5\tinterval\tMRR@10\tinterval")
+	for _, half := range halfOrder() {
+		for _, e := range engineNames() {
+			var sets [][]int
+			for _, r := range results {
+				if r.half == half && r.engine == e {
+					sets = append(sets, naturalRanks(r.outs))
+				}
+			}
+			s, apis := halfScores(results, half, e, "")
+			if apis == 0 {
+				continue
+			}
+			r5, m := figureInterval(sets, recallAt(5)), figureInterval(sets, mrr)
+			fmt.Fprintf(tw, "%s\t%s\t%.2f\t%.2f–%.2f\t%.2f\t%.2f–%.2f\n", half, e, s.Recall5, r5.lo, r5.hi, s.MRR, m.lo, m.hi)
 		}
 	}
 	tw.Flush()
