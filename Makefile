@@ -13,7 +13,7 @@ PRISM   := .cache/prism/node_modules/.bin/prism
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
 
-test: check prism conformance fuzz-short fetch-specs ## vet, format and tidy checks, the MCP conformance suite, redis-server when it can be installed, the real specs (eval/'s search-quality floor, GitHub's issue examples), then every test (goldens build their modules; eval/ too); ends with "N passed, N failed, N skipped"
+test: check prism conformance fuzz-short fetch-specs ## vet, format and tidy checks, the MCP conformance suite, redis-server when it can be installed, the real specs (eval/'s search-quality floor, every directory spec's summaries and descriptions searched as queries, GitHub's issue examples), then every test (goldens build their modules; eval/ too); ends with "N passed, N failed, N skipped"
 	cd eval && $(GO) test -count=1 ./...
 	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) SWAG2MCP_GITHUB_SPEC=$(CURDIR)/$(GITHUB_SPEC) SWAG2MCP_REDIS_SERVER=$$(scripts/install-redis.sh || true) \
 	  $(GO) run ./internal/testsum -count=1 -timeout 20m ./...

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -84,13 +85,30 @@ var githubTypos = []string{
 	"dismis a review",
 }
 
+// githubProse are text pasted whole as a query: a description of
+// GitHub's own (its words mostly in the index), and 32 words the index
+// lacks, each of them a word to spell out but for maxTypoWords.
+var githubProse = []string{
+	"Lists all pull requests for a repository. Draft pull requests are available in public repositories with GitHub Free " +
+		"and GitHub Free for organizations, GitHub Pro, and legacy per-repository billing plans, and in public and private " +
+		"repositories with GitHub Team and GitHub Enterprise Cloud.",
+	func() string {
+		var ws []string
+		for i := range 32 {
+			ws = append(ws, strings.Repeat(string(rune('a'+i%26)), 3)+"qxzvbnml"+string(rune('a'+i/26)))
+		}
+		return strings.Join(ws, " ")
+	}(),
+}
+
 // BenchmarkSearchGitHub runs the query list over GitHub's index and
 // reports the 50th and 99th percentile latency of single queries;
-// /typos runs queries with a word misspelt.
+// /typos runs queries with a word misspelt, /prose text pasted whole.
 func BenchmarkSearchGitHub(b *testing.B) {
 	ix, cat := github(b)
 	b.Run("queries", func(b *testing.B) { benchQueries(b, search.Open(ix, cat), githubQueries) })
 	b.Run("typos", func(b *testing.B) { benchQueries(b, search.Open(ix, cat), githubTypos) })
+	b.Run("prose", func(b *testing.B) { benchQueries(b, search.Open(ix, cat), githubProse) })
 }
 
 // benchQueries runs queries over s in turn and reports latency

@@ -86,6 +86,33 @@ func LoosenedNote(phrases []string) string {
 		", so these match its words in any order; quote only words that belong together, such as \"pull request\"."
 }
 
+// IgnoredNote says which words of a query too long to search whole were
+// left out ("" when none were).
+func IgnoredNote(words []string) string {
+	if len(words) == 0 {
+		return ""
+	}
+	shown := words[:min(len(words), maxIgnoredShown)]
+	more := ""
+	if len(words) > len(shown) {
+		more = fmt.Sprintf(" and %d more", len(words)-len(shown))
+	}
+	return fmt.Sprintf("The query is longer than a search takes (%d terms, %d bytes), so its last words were left out: %s%s. Use a few distinctive words.",
+		maxClauses, maxQueryBytes, strings.Join(shown, " "), more)
+}
+
+// ReadAsWordsNote says that a query the query language refused was
+// searched as its words, and why ("" when it was not).
+func ReadAsWordsNote(why string) string {
+	if why == "" {
+		return ""
+	}
+	return "The query language could not read this query (" + why + "), so its words were searched; the advice below uses them."
+}
+
+// maxIgnoredShown bounds the left-out words IgnoredNote repeats.
+const maxIgnoredShown = 12
+
 // weakNote opens the note of an answer that matched weakly.
 const weakNote = "The query matched weakly: the best match has fewer than half of its words, so these may not be what you need."
 

@@ -60,7 +60,7 @@ func (e *engine) narrowed(r *reader, pl *plan, s *scratch, nMust int, query stri
 		if err != nil || len(cs) != len(base)+1 || !slices.Equal(cs[:len(base)], base) {
 			continue
 		}
-		gs, err := planClause(r, cs[len(base)])
+		gs, err := planClause(r, cs[len(base)], new(int)) // a keyword filter: no typos
 		if err != nil || len(gs) != 1 || !gs[0].keyword || len(gs[0].alts) > 1 {
 			continue
 		}

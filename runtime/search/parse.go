@@ -1,9 +1,12 @@
 package search
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Bounds on a query, so a hostile one costs little.
@@ -84,28 +87,140 @@ func qerr(pos int, format string, args ...any) *QueryError {
 // parse splits a query into clauses. Every malformed query gives a
 // *QueryError naming the byte position of the problem.
 func parse(q string) ([]clause, error) {
+	pq, err := parseQuery(q)
+	return pq.clauses, err
+}
+
+// parsedQuery is a query read for searching.
+type parsedQuery struct {
+	clauses []clause
+	// ignored are the plain words left out of a query too long to search
+	// whole (see fitClauses), as written.
+	ignored []string
+	// asWords says why the query language refused a query that was then
+	// searched as its words alone (see proseWords); nil when it was not.
+	asWords *QueryError
+}
+
+// changed reports whether the clauses are not the whole query as written.
+func (pq parsedQuery) changed() bool { return pq.ignored != nil || pq.asWords != nil }
+
+// text is the query as searched: the clauses as written, one space apart.
+func (pq parsedQuery) text() string {
+	raw := make([]string, len(pq.clauses))
+	for i, c := range pq.clauses {
+		raw[i] = c.raw
+	}
+	return strings.Join(raw, " ")
+}
+
+// proseWords is how many words make a query text rather than syntax. A
+// query that long which the query language refuses, a description pasted
+// whole with its code samples, markup and capitals ("are NOT returned"),
+// is searched as its words, and the answer says why; a shorter one gets
+// the error, whose advice fixes a query meant as syntax.
+const proseWords = 8
+
+// parseQuery reads q: natural text, a description pasted as a query, is
+// searched by its first words rather than refused.
+func parseQuery(q string) (parsedQuery, error) {
+	pq, err := parseStrict(q)
+	if err == nil {
+		return pq, nil
+	}
+	var qe *QueryError
+	if errors.As(err, &qe) {
+		if pq, ok := readAsWords(q, qe); ok {
+			return pq, nil
+		}
+	}
+	return parsedQuery{}, err
+}
+
+// readAsWords reads prose, a query of at least proseWords words, as its
+// plain words alone; why is what the query language refused in it.
+func readAsWords(q string, why *QueryError) (parsedQuery, bool) {
+	ws := words(q)
+	if len(ws) < proseWords {
+		return parsedQuery{}, false
+	}
+	var cs []clause
+	for _, w := range ws {
+		if len(cs) == maxClauses*8 { // enough to fill maxClauses after the stop words go
+			break
+		}
+		if w == "AND" || w == "OR" || w == "NOT" {
+			continue // operators to the strict reading, stop words as text
+		}
+		cs = append(cs, clause{field: fieldAll, kind: kindTerm, value: w, boost: 1, raw: w})
+	}
+	cs, ignored, _ := fitClauses(cs) // plain words only: never an error
+	return parsedQuery{clauses: cs, ignored: ignored, asWords: why}, true
+}
+
+// parseStrict reads q in the query language, leaving out the last plain
+// words of a query longer than a search takes.
+func parseStrict(q string) (parsedQuery, error) {
+	var ignored []string
 	if len(q) > maxQueryBytes {
-		return nil, qerr(maxQueryBytes, "query longer than %d bytes; use a few distinctive words", maxQueryBytes)
+		cut := strings.LastIndexFunc(q[:maxQueryBytes+1], func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) })
+		if cut <= 0 {
+			return parsedQuery{}, qerr(maxQueryBytes, "query longer than %d bytes; use a few distinctive words", maxQueryBytes)
+		}
+		ignored = strings.Fields(q[cut:])
+		q = q[:cut]
 	}
 	p := parser{q: q, capitals: strings.ToUpper(q) == q}
 	var out []clause
 	for {
 		p.skipSpace()
 		if p.i >= len(q) {
-			return out, nil
+			break
 		}
 		c, skip, err := p.clause()
 		if err != nil {
-			return nil, err
+			return parsedQuery{}, err
 		}
-		if skip {
-			continue
+		if !skip {
+			out = append(out, c)
 		}
-		if len(out) == maxClauses {
-			return nil, qerr(c.pos, "more than %d terms; use fewer, more distinctive words", maxClauses)
-		}
-		out = append(out, c)
 	}
+	out, left, err := fitClauses(out)
+	if err != nil {
+		return parsedQuery{}, err
+	}
+	return parsedQuery{clauses: out, ignored: append(left, ignored...)}, nil
+}
+
+// fitClauses keeps a query within maxClauses, the bound on what one
+// search plans: past it, plain optional words that carry no term (stop
+// words) go first, then the last plain optional words, which it returns
+// as written. Any other clause past the bound is syntax the caller wrote
+// on purpose, and an error.
+func fitClauses(cs []clause) (kept []clause, left []string, err error) {
+	if len(cs) <= maxClauses {
+		return cs, nil, nil
+	}
+	optional := func(c clause) bool { return c.occur == should && plainWord(c) && c.boost == 1 }
+	extra := len(cs) - maxClauses
+	cs = slices.DeleteFunc(cs, func(c clause) bool {
+		if extra > 0 && optional(c) && len(Analyze(c.value)) == 0 {
+			extra--
+			return true
+		}
+		return false
+	})
+	for i := len(cs) - 1; i >= 0 && len(cs) > maxClauses; i-- {
+		if optional(cs[i]) {
+			left = append(left, cs[i].raw)
+			cs = slices.Delete(cs, i, i+1)
+		}
+	}
+	if len(cs) > maxClauses {
+		return nil, nil, qerr(cs[maxClauses].pos, "more than %d terms; use fewer, more distinctive words", maxClauses)
+	}
+	slices.Reverse(left)
+	return cs, left, nil
 }
 
 // parser is the state of one parse.
@@ -147,7 +262,15 @@ func (p *parser) clause() (c clause, skip bool, err error) {
 		return c, true, nil // a lone + or - between words ("cats - dogs") is punctuation
 	}
 	if c.occur != should && (p.q[p.i] == '+' || p.q[p.i] == '-') {
-		return c, false, qerr(start, "%q must be directly followed by a term, e.g. +tag:pet or -method:DELETE", p.q[start:start+1])
+		// A run of signs is a dash ("feedback -- internal only") or a
+		// flag's prefix ("--verbose"): punctuation before a plain word.
+		for p.i < len(p.q) && (p.q[p.i] == '+' || p.q[p.i] == '-') {
+			p.i++
+		}
+		return c, true, nil
+	}
+	if c.occur == should && p.punctuation() {
+		return c, true, nil
 	}
 	if err := p.checkOperator(c.occur); err != nil {
 		return c, false, err
@@ -167,19 +290,68 @@ func (p *parser) clause() (c clause, skip bool, err error) {
 			return c, false, qerr(p.i, "grouping values of a field in parentheses is not supported; repeat the field for each value, e.g. tag:pet tag:store")
 		}
 	}
+	if c.occur == should && c.field == fieldAll && p.q[p.i] == '"' {
+		// In text a quote never closed (an inch mark: `a 5" screen`) or
+		// an empty pair (`returns ""`) is punctuation.
+		if v, end, ok := scanDelimited(p.q, p.i+1, '"'); !ok || strings.TrimSpace(v) == "" {
+			p.i++
+			if ok {
+				p.i = end
+			}
+			return c, true, nil
+		}
+	}
 	if err := p.value(&c); err != nil {
 		return c, false, err
 	}
-	if c.kind == kindWildcard && c.value == "?" && c.field == fieldAll && p.atEnd(p.i) {
-		return c, true, nil // a question mark standing alone
+	if c.kind == kindWildcard && strings.Trim(c.value, "*?") == "" && c.occur == should && c.field == fieldAll && p.atEnd(p.i) {
+		return c, true, nil // a question mark or a bullet's star standing alone
 	}
 	if err := p.suffixes(&c); err != nil {
 		return c, false, err
 	}
 	if !p.atEnd(p.i) {
-		return c, false, qerr(p.i, "unexpected %q; separate terms with spaces", p.q[p.i:p.i+1])
+		// Punctuation after a phrase or a word ("by \"id\".", "\"order\",")
+		// ends the clause; anything with letters or digits is an error.
+		end := p.i
+		for !p.atEnd(end) && !isWordByte(p.q[end]) {
+			end++
+		}
+		if !p.atEnd(end) {
+			return c, false, qerr(p.i, "unexpected %q; separate terms with spaces", p.q[p.i:p.i+1])
+		}
+		p.i = end
 	}
 	return c, false, nil
+}
+
+// isWordByte reports an ASCII letter or digit, or any byte of a non-ASCII
+// character (letters of other scripts).
+func isWordByte(b byte) bool {
+	return b >= utf8.RuneSelf || b >= '0' && b <= '9' || b|0x20 >= 'a' && b|0x20 <= 'z'
+}
+
+// punctuation skips, at the start of a plain clause, operator characters
+// that cannot start one there and mean nothing as syntax: "~" or "^" with
+// no term before ("~80 characters"), and "!" not before a word ("now !!",
+// "x != 0"). "!" before a word is NOT, an error with advice
+// (checkOperator).
+func (p *parser) punctuation() bool {
+	switch p.q[p.i] {
+	case '~', '^':
+		p.i++
+		return true
+	case '!':
+		j := p.i
+		for j < len(p.q) && !isSpace(p.q[j]) && !isWordByte(p.q[j]) && p.q[j] != '"' {
+			j++
+		}
+		if p.atEnd(j) {
+			p.i = j
+			return true
+		}
+	}
+	return false
 }
 
 func isIdentByte(b byte) bool {
@@ -262,7 +434,7 @@ func (p *parser) value(c *clause) error {
 	if len(c.value) > maxValueBytes {
 		return qerr(c.pos, "term longer than %d bytes", maxValueBytes)
 	}
-	if c.kind == kindWildcard && strings.Trim(c.value, "*?") == "" && c.value != "?" {
+	if c.kind == kindWildcard && strings.Trim(c.value, "*?") == "" && (c.occur != should || c.field != fieldAll) {
 		return qerr(c.pos, "a wildcard needs letters around it, e.g. pet* or path:/pets/*")
 	}
 	// A trailing question mark ending the query is punctuation ("which
@@ -276,8 +448,11 @@ func (p *parser) value(c *clause) error {
 }
 
 // bare reads an unquoted value up to a space or a suffix operator,
-// removing backslash escapes; parens keeps parentheses in the value.
-func (p *parser) bare(parens bool) string {
+// removing backslash escapes. A plain word (no field, no sign) keeps
+// parentheses and quotes inside it as the punctuation they are in text
+// ("list pets (all of them)", `<span class="label">`); the analyzer
+// splits them off.
+func (p *parser) bare(plain bool) string {
 	var b strings.Builder
 	for p.i < len(p.q) {
 		ch := p.q[p.i]
@@ -286,7 +461,7 @@ func (p *parser) bare(parens bool) string {
 			p.i += 2
 			continue
 		}
-		if isSpace(ch) || ch == '^' || ch == '~' || ch == '"' || (!parens && (ch == '(' || ch == ')')) {
+		if isSpace(ch) || ch == '^' || ch == '~' || (!plain && (ch == '"' || ch == '(' || ch == ')')) {
 			break
 		}
 		b.WriteByte(ch)

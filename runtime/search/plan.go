@@ -6,10 +6,15 @@ import (
 
 // Bounds on the dictionary work one clause may cause.
 const (
-	maxScanTerms       = 1 << 18 // dictionary entries a pattern may visit
-	maxTextExpansions  = 512     // words a text pattern may expand to
-	maxKeyExpansions   = 1 << 17 // paths, tags or methods a pattern may expand to
-	maxTypoAlternates  = 4
+	maxScanTerms      = 1 << 18 // dictionary entries a pattern may visit
+	maxTextExpansions = 512     // words a text pattern may expand to
+	maxKeyExpansions  = 1 << 17 // paths, tags or methods a pattern may expand to
+	maxTypoAlternates = 4
+	// maxTypoWords bounds the words of one query, absent from the index,
+	// whose near spellings are looked for (in query order). A typed query
+	// has one or two such words; a query with dozens (a description pasted
+	// whole) cost up to 8 ms on GitHub's index for the spellings alone.
+	maxTypoWords       = 4
 	maxRegexBytes      = 256
 	keywordScore       = 1.0
 	exactPathScore     = 8.0
@@ -82,9 +87,10 @@ func fieldMask(name string) uint {
 // plan turns clauses into groups of index terms.
 func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 	pl := &plan{hints: map[string]bool{}}
+	tries := maxTypoWords
 	for i, c := range clauses { // a misspelt word of the vocabulary is read as it
 		if plainWord(c) && !strings.ContainsAny(c.value, " \t") {
-			if v := vocabTypo(r, c.value); v != "" {
+			if v := vocabTypo(r, c.value, &tries); v != "" {
 				clauses[i].value = v
 			}
 		}
@@ -95,11 +101,12 @@ func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 		plain = plain || plainWord(c)
 	}
 	in := readIntent(r, clauses)
+	typos := maxTypoWords
 	for i, c := range clauses {
 		if in.consumed[i] {
 			continue
 		}
-		gs, err := planClause(r, c)
+		gs, err := planClause(r, c, &typos)
 		if err != nil {
 			return nil, err
 		}
@@ -140,8 +147,10 @@ func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 	return pl, nil
 }
 
-// planClause plans one clause; a plain multi-word value gives one group a word.
-func planClause(r *reader, c clause) ([]group, error) {
+// planClause plans one clause; a plain multi-word value gives one group a
+// word. typos is how many more words absent from the index may look for
+// their near spellings (see maxTypoWords).
+func planClause(r *reader, c clause, typos *int) ([]group, error) {
 	switch c.field {
 	case fieldMethod:
 		return keywordGroup(r, c, keyMethod)
@@ -155,7 +164,7 @@ func planClause(r *reader, c clause) ([]group, error) {
 		if c2.kind == kindPhrase {
 			c2.kind = kindTerm
 		}
-		return textGroups(r, c2, true)
+		return textGroups(r, c2, true, typos)
 	case fieldPathName:
 		// A value starting with "/" or holding a wildcard is a pattern of
 		// the whole path (path:*/hooks, path:"*hooks*"); other values are
@@ -167,7 +176,7 @@ func planClause(r *reader, c clause) ([]group, error) {
 	if c.kind == kindPath { // a bare /path/value in the default field
 		return pathValueGroup(r, c)
 	}
-	return textGroups(r, c, c.kind == kindTerm && c.occur == should && c.fuzzy == 0)
+	return textGroups(r, c, c.kind == kindTerm && c.occur == should && c.fuzzy == 0, typos)
 }
 
 // keywordGroup matches a keyword field exactly or by pattern.
@@ -228,7 +237,7 @@ func pathValueGroup(r *reader, c clause) ([]group, error) {
 }
 
 // textGroups plans a clause over text fields.
-func textGroups(r *reader, c clause, expand bool) ([]group, error) {
+func textGroups(r *reader, c clause, expand bool, typos *int) ([]group, error) {
 	fields := fieldMask(c.field)
 	base := group{c: c, fields: fields}
 	switch c.kind {
@@ -271,8 +280,12 @@ func textGroups(r *reader, c clause, expand bool) ([]group, error) {
 		switch {
 		case c.fuzzy != 0:
 			g.alts = append(g.alts, fuzzyAlts(r, term, c.fuzzy, false, "")...)
-		case len(g.alts) == 0 && c.kind == kindTerm:
-			g.alts = append(g.alts, fuzzyAlts(r, term, autoFuzziness, true, typedWord(c.value, term))...)
+		case len(g.alts) == 0 && c.kind == kindTerm && *typos > 0:
+			typed := typedWord(c.value, term)
+			if len(term) >= 4 || len(typed) >= minSpellLen { // shorter ones are never spelled out
+				*typos--
+			}
+			g.alts = append(g.alts, fuzzyAlts(r, term, autoFuzziness, true, typed)...)
 		}
 		gs = append(gs, g)
 	}

@@ -6,6 +6,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -41,6 +42,17 @@ type Result struct {
 	// filter of the best hit's that NarrowQuery tries (any it lacks, it
 	// searches for).
 	Narrowed []Narrowing
+	// Searched is the query as it was searched when that is not the text
+	// as given: a query too long to search whole without its last words,
+	// or one the query language refuses as its words alone (see
+	// proseWords). A note's advice builds on it.
+	Searched string
+	// Ignored are the plain words, as written, that a query too long to
+	// search whole left out (see IgnoredNote).
+	Ignored []string
+	// ReadAsWords is why the query language refused the query that was
+	// searched as its words (see ReadAsWordsNote).
+	ReadAsWords string
 }
 
 // Hit is one matching endpoint.
@@ -126,13 +138,45 @@ func (e *engine) reader() *reader {
 
 // Search implements Searcher.
 func (e *engine) Search(ctx context.Context, q Query) (Result, error) {
-	clauses, err := parse(q.Text)
+	pq, err := parseQuery(q.Text)
 	if err != nil {
 		return Result{}, err
 	}
-	if len(clauses) == 0 {
+	res, err := e.searchParsed(ctx, pq, q)
+	var qe *QueryError
+	if pq.asWords == nil && errors.As(err, &qe) {
+		// Prose the plan refuses (a "/" … "/" in it is a bad regular
+		// expression) is searched as its words, as prose the parser
+		// refuses is.
+		if words, ok := readAsWords(q.Text, qe); ok {
+			return e.searchParsed(ctx, words, q)
+		}
+	}
+	return res, err
+}
+
+// searchParsed runs a parsed query; the result says what was searched
+// when that is not q.Text.
+func (e *engine) searchParsed(ctx context.Context, pq parsedQuery, q Query) (Result, error) {
+	if len(pq.clauses) == 0 {
 		return Result{}, &QueryError{Pos: 0, Msg: "empty query: give words that describe the operation, e.g. \"create an order\""}
 	}
+	if pq.changed() {
+		q.Text = pq.text()
+	}
+	res, err := e.search(ctx, pq.clauses, q)
+	if pq.changed() {
+		res.Searched, res.Ignored = q.Text, pq.ignored
+		if pq.asWords != nil {
+			res.ReadAsWords = pq.asWords.Msg
+		}
+	}
+	return res, err
+}
+
+// search plans and runs a parsed query, loosening its phrases when
+// nothing has them.
+func (e *engine) search(ctx context.Context, clauses []clause, q Query) (Result, error) {
 	r := e.reader()
 	pl, err := e.plan(r, clauses)
 	if err != nil {

@@ -126,3 +126,31 @@ func TestTermFilterHoldsEveryKey(t *testing.T) {
 		t.Errorf("filter answers %d of 1000 absent words as present", 1000-missing)
 	}
 }
+
+// TestTypoWordsAreBounded: only a query's first maxTypoWords words absent
+// from the index look for their near spellings, so a description pasted
+// whole costs a few words' spellings, not dozens.
+func TestTypoWordsAreBounded(t *testing.T) {
+	cat := spellCatalog()
+	s := Open(BuildIndex(CatalogDocs(cat)), cat)
+	var absent []string
+	for i := range maxTypoWords {
+		absent = append(absent, "qwzx"+string(rune('a'+i))+"vbn")
+	}
+	for _, tt := range []struct {
+		query string
+		found bool
+	}{
+		{"noifications", true},
+		{"noifications " + strings.Join(absent, " "), true},
+		{strings.Join(absent, " ") + " noifications", false},
+	} {
+		res, err := s.Search(context.Background(), Query{Text: tt.query, Limit: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if found := len(res.Hits) > 0 && res.Hits[0].Endpoint == 1; found != tt.found {
+			t.Errorf("Search(%q) = %s; found List notifications: %v, want %v", tt.query, hitsOf(res), found, tt.found)
+		}
+	}
+}

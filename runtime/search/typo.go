@@ -11,10 +11,11 @@ const minVocabTypoLen = 5
 // misspells by one edit (a letter dropped, added, changed or two swapped:
 // "retrive", "delte", "updaet", "inboox"); "" when there is none. Of
 // several such words it picks the first in alphabetical order, so the
-// answer does not depend on the order tried.
-func vocabTypo(r *reader, w string) string {
+// answer does not depend on the order tried. tries is how many more words
+// of the query may be tried (see maxTypoWords); a word tried takes one.
+func vocabTypo(r *reader, w string, tries *int) string {
 	w = strings.ToLower(w)
-	if len(w) < minVocabTypoLen || !isASCIIWord(w) || verbMeaning(w).methods != nil || nounGroup(w) != nil {
+	if *tries <= 0 || len(w) < minVocabTypoLen || !isASCIIWord(w) || verbMeaning(w).methods != nil || nounGroup(w) != nil {
 		return ""
 	}
 	if t, ok := normalize(w, false); !ok {
@@ -22,6 +23,7 @@ func vocabTypo(r *reader, w string) string {
 	} else if _, known := r.lookup(t); known {
 		return ""
 	}
+	*tries--
 	best := ""
 	oneEdits(w, 0, anyChange, func(cand []byte) {
 		if v := string(cand); (verbMeaning(v).methods != nil || nounGroup(v) != nil) && (best == "" || v < best) {

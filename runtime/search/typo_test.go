@@ -31,9 +31,22 @@ func TestVocabTypo(t *testing.T) {
 		"lst":     "", // too short to guess
 		"zzzzzz":  "",
 	} {
-		if got := vocabTypo(r, w); got != want {
+		tries := 1
+		if got := vocabTypo(r, w, &tries); got != want {
 			t.Errorf("vocabTypo(%q) = %q, want %q", w, got, want)
 		}
+	}
+	// Only maxTypoWords words of a query are tried; a word the API or the
+	// vocabulary knows is not a try.
+	tries := 1
+	if vocabTypo(r, "build", &tries); tries != 1 {
+		t.Error("a word the API has used up a try")
+	}
+	if got := vocabTypo(r, "zzzzzz", &tries); got != "" || tries != 0 {
+		t.Errorf("vocabTypo(zzzzzz) = %q with %d tries left, want none left", got, tries)
+	}
+	if got := vocabTypo(r, "retrive", &tries); got != "" {
+		t.Errorf("vocabTypo(retrive) with no tries left = %q, want it untried", got)
 	}
 	res, err := s.Search(context.Background(), Query{Text: "retrive a build", Limit: 3})
 	if err != nil || len(res.Hits) == 0 || res.Hits[0].Endpoint != 1 {

@@ -33,7 +33,7 @@ func TestSearchTool(t *testing.T) {
 		{name: "missing query", args: map[string]any{"limit": 5}, wantCode: codeValidationFailed},
 		{name: "blank query", args: map[string]any{"query": "  ", "limit": 5}, wantCode: codeValidationFailed},
 		{name: "grouping not supported", args: map[string]any{"query": "(pet OR ping)", "limit": 5}, wantCode: codeValidationFailed},
-		{name: "unclosed phrase", args: map[string]any{"query": `"pet`, "limit": 5}, wantCode: codeValidationFailed},
+		{name: "unclosed phrase", args: map[string]any{"query": `tag:"pet`, "limit": 5}, wantCode: codeValidationFailed},
 		{name: "field filter", args: map[string]any{"query": "method:DELETE", "limit": 5},
 			wantIDs: []any{idDeletePet}, wantTotal: 1},
 		{name: "stop words only", args: map[string]any{"query": "the of", "limit": 5}, wantCode: codeValidationFailed},

@@ -74,9 +74,19 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 		ans.Hits = append(ans.Hits, h.Endpoint)
 	}
 	shown := search.Result{Hits: hits[min(req.Offset, len(hits)):], Total: res.Total, Narrowed: res.Narrowed}
-	ans.Note = search.ResultNote(ctx, visibleSearcher{s}, s.cat, req.Query, shown)
+	query := req.Query
+	if res.Searched != "" {
+		query = res.Searched
+	}
+	ans.Note = search.ResultNote(ctx, visibleSearcher{s}, s.cat, query, shown)
 	if res.Loosened != nil {
 		ans.Note = strings.TrimSpace(search.LoosenedNote(res.Loosened) + " " + ans.Note)
+	}
+	if res.Ignored != nil {
+		ans.Note = strings.TrimSpace(search.IgnoredNote(res.Ignored) + " " + ans.Note)
+	}
+	if res.ReadAsWords != "" {
+		ans.Note = strings.TrimSpace(search.ReadAsWordsNote(res.ReadAsWords) + " " + ans.Note)
 	}
 	if blocked > 0 {
 		ans.Note = strings.TrimSpace(ans.Note + " " + readOnlyNote(blocked))

@@ -57,6 +57,20 @@ func TestSearchNoteCountsVisible(t *testing.T) {
 	if err != nil || len(res.Hits) != 1 || res.Hits[0] != 1 || !strings.Contains(res.Note, `No endpoint has the phrase "create a new pet for me"`) {
 		t.Errorf("quoted query = %+v, %v; want POST /pets and a note that its words were searched", res, err)
 	}
+	// A description pasted as a query is searched by its first words,
+	// and the note names the words left out.
+	long := "create a pet" + strings.Repeat(" quickly", 40) + " finally"
+	res, err = svc.Search(context.Background(), SearchRequest{Query: long, Limit: 1})
+	if err != nil || len(res.Hits) != 1 || res.Hits[0] != 1 || !strings.Contains(res.Note, "left out: quickly") || !strings.Contains(res.Note, "finally") {
+		t.Errorf("long query = %+v, %v; want POST /pets and a note naming the words left out", res, err)
+	}
+	// Prose the query language refuses is searched as its words, and the
+	// note says why.
+	prose := "Creates a pet. Related orders are NOT created, see the docs for details"
+	res, err = svc.Search(context.Background(), SearchRequest{Query: prose, Limit: 1})
+	if err != nil || len(res.Hits) != 1 || res.Hits[0] != 1 || !strings.Contains(res.Note, "could not read this query (NOT is not supported") {
+		t.Errorf("prose = %+v, %v; want POST /pets and a note that its words were searched", res, err)
+	}
 }
 
 // TestSearchNoteNamesVisibleResources: an answer that matched nothing

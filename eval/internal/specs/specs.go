@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/swag2mcp/swag2mcp/generator/build"
 	"github.com/swag2mcp/swag2mcp/generator/diag"
@@ -102,4 +104,16 @@ func Endpoints(api *ir.API) []*ir.Endpoint {
 		}
 	}
 	return out
+}
+
+// Files lists the JSON specs under dir, in lexical order.
+func Files(dir string) ([]string, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".json") {
+			files = append(files, p)
+		}
+		return err
+	})
+	return files, err
 }

