@@ -14,6 +14,7 @@ func FuzzQuery(f *testing.F) {
 		"pet", "method:GET", "tag:pet", `path:"/api/v1/users"`, "+method:POST +tag:pet",
 		"-method:DELETE", "create~", "path:/api/v1/*", "/pattern/", "term^3", `"find pet"~2`,
 		"pet~2^3", `a\:b`, "(x", "AND", "tag:(a b)", "/a(b/", "us?r", "which users?", "ü*", "\xff~",
+		"list pets -- all of them, NOT sold (see \"status\"). 5\" collar ~80 !", "a b c d e f g h i j k l m n o p q r s t u v w x y z aa bb cc dd ee ff gg hh",
 	} {
 		f.Add(q)
 	}
@@ -32,6 +33,14 @@ func FuzzQuery(f *testing.F) {
 		}
 		if len(res.Hits) > 5 || res.Total < len(res.Hits) {
 			t.Fatalf("Search(%q) = %d hits of %d", q, len(res.Hits), res.Total)
+		}
+		if cs, err := parse(q); err != nil || len(cs) > maxClauses {
+			t.Fatalf("Search(%q) ran, but parse gives %d clauses, %v", q, len(cs), err)
+		}
+		if res.Searched != "" {
+			if pq, err := parseStrict(res.Searched); err != nil || pq.changed() {
+				t.Fatalf("Search(%q) searched %q, which does not parse as it stands: %v", q, res.Searched, err)
+			}
 		}
 	})
 }

@@ -140,35 +140,45 @@ func parseQuery(q string) (parsedQuery, error) {
 // readAsWords reads prose, a query of at least proseWords words, as its
 // plain words alone; why is what the query language refused in it.
 func readAsWords(q string, why *QueryError) (parsedQuery, bool) {
+	q, rest := cutQuery(q)
+	if len(q) > maxQueryBytes { // no space to cut at
+		q, rest = q[:maxQueryBytes], nil
+	}
 	ws := words(q)
 	if len(ws) < proseWords {
 		return parsedQuery{}, false
 	}
-	var cs []clause
+	var cs []clause // at most 512: q is cut to maxQueryBytes
 	for _, w := range ws {
-		if len(cs) == maxClauses*8 { // enough to fill maxClauses after the stop words go
-			break
-		}
 		if w == "AND" || w == "OR" || w == "NOT" {
 			continue // operators to the strict reading, stop words as text
 		}
 		cs = append(cs, clause{field: fieldAll, kind: kindTerm, value: w, boost: 1, raw: w})
 	}
 	cs, ignored, _ := fitClauses(cs) // plain words only: never an error
-	return parsedQuery{clauses: cs, ignored: ignored, asWords: why}, true
+	return parsedQuery{clauses: cs, ignored: append(ignored, rest...), asWords: why}, true
+}
+
+// cutQuery cuts a query longer than maxQueryBytes at the last space
+// within the bound, returning the head and the words after it; a query
+// without such a space comes back whole.
+func cutQuery(q string) (string, []string) {
+	if len(q) <= maxQueryBytes {
+		return q, nil
+	}
+	cut := strings.LastIndexFunc(q[:maxQueryBytes+1], func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) })
+	if cut <= 0 {
+		return q, nil
+	}
+	return q[:cut], strings.Fields(q[cut:])
 }
 
 // parseStrict reads q in the query language, leaving out the last plain
 // words of a query longer than a search takes.
 func parseStrict(q string) (parsedQuery, error) {
-	var ignored []string
+	q, ignored := cutQuery(q)
 	if len(q) > maxQueryBytes {
-		cut := strings.LastIndexFunc(q[:maxQueryBytes+1], func(r rune) bool { return r < utf8.RuneSelf && isSpace(byte(r)) })
-		if cut <= 0 {
-			return parsedQuery{}, qerr(maxQueryBytes, "query longer than %d bytes; use a few distinctive words", maxQueryBytes)
-		}
-		ignored = strings.Fields(q[cut:])
-		q = q[:cut]
+		return parsedQuery{}, qerr(maxQueryBytes, "query longer than %d bytes; use a few distinctive words", maxQueryBytes)
 	}
 	p := parser{q: q, capitals: strings.ToUpper(q) == q}
 	var out []clause
