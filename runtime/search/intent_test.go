@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
 )
 
 func TestReadIntent(t *testing.T) {
@@ -24,6 +26,8 @@ func TestReadIntent(t *testing.T) {
 		{"mark the order as read", methodsUpdate(), shapeNone, nil, nil, nil},
 		{"take the pet off the list", methodsDelete(), shapeCollection, []string{"take off"}, []int{0, 3}, nil},
 		{"turn on notifications", methodsAct(), shapeCollection, []string{"turn on"}, []int{0, 1}, nil},
+		{"enable notifications", methodsAct(), shapeCollection, nil, nil, nil},
+		{"disable notifications", methodsWrite(), shapeCollection, nil, nil, nil},
 		{"who am i", nil, shapeNone, []string{"who am i", "i"}, []int{0, 1, 2}, nil},
 		{"fork a repo", methodsAct(), shapeNone, nil, nil, nil},
 		{"comment on an issue", methodsAct(), shapeNone, nil, nil, nil},
@@ -111,5 +115,35 @@ func TestIntentRanking(t *testing.T) {
 				t.Errorf("Search(%q) = %+v, want endpoint %d first", tt.query, res.Hits, tt.want)
 			}
 		})
+	}
+}
+
+// TestDisableMayDelete: turning a feature off is as often a DELETE of what
+// turned it on as a write of a setting, so "disable" hints DELETE too and
+// the Disable endpoint is not outranked by its Enable twin.
+func TestDisableMayDelete(t *testing.T) {
+	cat := &catalog.Catalog{
+		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "actions"}},
+		Endpoints: []catalog.Endpoint{
+			{ID: "a", Method: "PUT", Path: "/orgs/{org}/actions/repositories/{id}", Summary: "Enable a selected repository for actions in an organization"},
+			{ID: "b", Method: "DELETE", Path: "/orgs/{org}/actions/repositories/{id}", Summary: "Disable a selected repository for actions in an organization"},
+			{ID: "c", Method: "PUT", Path: "/orgs/{org}/actions/repositories", Summary: "Set selected repositories enabled for actions in an organization"},
+			// "disable" is common here, as in GitHub's Actions settings:
+			// its idf is low, and the method hint decides.
+			{ID: "d", Method: "PUT", Path: "/orgs/{org}/actions/workflows/{id}/disable", Summary: "Disable a workflow"},
+			{ID: "e", Method: "PUT", Path: "/orgs/{org}/actions/runners/{id}/disable", Summary: "Disable a runner"},
+			{ID: "f", Method: "PUT", Path: "/orgs/{org}/actions/caches/disable", Summary: "Disable caches"},
+			{ID: "g", Method: "PUT", Path: "/orgs/{org}/actions/secrets/disable", Summary: "Disable secrets"},
+		},
+	}
+	s := Open(BuildIndex(CatalogDocs(cat)), cat)
+	for q, want := range map[string]int{
+		"disable a selected repository for actions in an organization": 1,
+		"enable a selected repository for actions in an organization":  0,
+	} {
+		res, err := s.Search(context.Background(), Query{Text: q, Limit: 3})
+		if err != nil || len(res.Hits) == 0 || res.Hits[0].Endpoint != want {
+			t.Errorf("Search(%q) = %+v, %v; want endpoint %d first", q, res.Hits, err, want)
+		}
 	}
 }

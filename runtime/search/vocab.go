@@ -37,6 +37,7 @@ func methodsCreate() []string { return []string{"POST", "PUT"} }
 func methodsDelete() []string { return []string{"DELETE"} }
 func methodsUpdate() []string { return []string{"PATCH", "PUT"} }
 func methodsAct() []string    { return []string{"POST", "PUT", "PATCH"} }
+func methodsWrite() []string  { return []string{"POST", "PUT", "PATCH", "DELETE"} }
 
 // wordMeaning is the meaning of one lowercase query word; zero when the
 // vocabulary has nothing to say.
@@ -74,8 +75,12 @@ func verbMeaning(w string) meaning {
 		return verb(methodsUpdate(), "update", "edit", "change", "modify", "set", "replace", "rename")
 	case "close", "reopen":
 		return verb(methodsUpdate(), "update", "close", "state")
-	case "enable", "activate", "disable", "deactivate":
+	case "enable", "activate":
 		return verb(methodsAct(), "enable", "disable", "update", "set", "setting")
+	case "disable", "deactivate":
+		// Turning a feature off is as often a DELETE of what turned it on
+		// ("Disable a selected repository": DELETE …/repositories/{id}).
+		return verb(methodsWrite(), "enable", "disable", "update", "set", "setting")
 	case "approve", "accept", "reject", "decline", "deny":
 		return verb(methodsAct(), "approve", "accept", "reject")
 	case "cancel", "abort", "stop", "halt", "terminate", "interrupt":
