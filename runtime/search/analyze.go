@@ -255,7 +255,16 @@ func stem(w string) string {
 	}
 	env := snowballstem.NewEnv(w)
 	english.Stem(env)
-	return env.Current()
+	st := env.Current()
+	// Porter2 takes -ize off what it derived -ization from, which makes
+	// "organization" an "organ" and "authorization" an "author": the stem
+	// keeps the "iz", so the -ize family stays one term of its own.
+	// WordNet's related forms (the forms table) still join the words it
+	// truly derives from ("customize" → "custom").
+	if len(w) > len(st)+2 && strings.HasPrefix(w[len(st):], "iz") {
+		return st + "iz"
+	}
+	return st
 }
 
 // isStopWord reports words too common in API texts and in questions to

@@ -2,7 +2,9 @@ package search
 
 import "math"
 
-// Layout of catalog.Index, format 2 (FormatVersion; 2 added the body field):
+// Layout of catalog.Index, format 3 (FormatVersion; 2 added the body field,
+// 3 keys the -ize family by a stem that keeps "iz": an older index's keys
+// would miss those words, so it is indexed again in memory):
 //
 //	Meta      varints: term count, then per text field its average length ×64
 //	Blocks    per block of blockSize terms, three fixed-width numbers of
@@ -22,7 +24,7 @@ import "math"
 // A text term's key is its analyzed form; keyword keys start with '!'
 // (which no analyzed term can): "!m:get", "!t:pets", "!p:/pets/{petid}".
 const (
-	FormatVersion = 2
+	FormatVersion = 3
 	blockSize     = 32
 	offsetWidth   = 6 // 36 bits per offset
 	// maxFieldTokens bounds the tokens indexed per field of a document.
