@@ -261,7 +261,7 @@ func stem(w string) string {
 	// keeps the "iz", so the -ize family stays one term of its own.
 	// WordNet's related forms (the forms table) still join the words it
 	// truly derives from ("customize" → "custom").
-	if len(w) > len(st)+2 && strings.HasPrefix(w[len(st):], "iz") {
+	if len(w) > len(st)+2 && strings.HasPrefix(w, st) && strings.HasPrefix(w[len(st):], "iz") {
 		return st + "iz"
 	}
 	return st
