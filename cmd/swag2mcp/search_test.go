@@ -28,6 +28,10 @@ func TestSearchCommand(t *testing.T) {
 		{name: "no match", args: []string{"search", petstoreSpec, "weather"}, wantOut: []string{"0 of 0 matches"}},
 		{name: "query error", args: []string{"search", petstoreSpec, "pet AND store"}, wantCode: 2,
 			wantErr: "query at position 4: AND is not supported; put + before every term that must match, e.g. +tag:pet +method:POST\n  pet AND store\n      ^"},
+		// Prose the query language refuses is searched as its words; the
+		// output says so, as the server's note does.
+		{name: "prose", args: []string{"search", petstoreSpec, "Finds a pet by its ID. Pets that were sold are NOT shown, they are archived", "-n", "1"},
+			wantOut: []string{"GET", "/pet/{petId}", "1 of ", "could not read this query (NOT is not supported"}},
 		{name: "no query", args: []string{"search", petstoreSpec}, wantCode: 2, wantErr: "give one or more specs and then the query"},
 		{name: "bad limit", args: []string{"search", petstoreSpec, "pet", "--limit", "51"}, wantCode: 2, wantErr: "--limit must be between 1 and 50"},
 		{name: "missing spec", args: []string{"search", "nope.yaml", "pet"}, wantCode: 1, wantErr: "nope.yaml"},

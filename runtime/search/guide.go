@@ -107,7 +107,7 @@ func ReadAsWordsNote(why string) string {
 	if why == "" {
 		return ""
 	}
-	return "The query language could not read this query (" + why + "), so its words were searched; the advice below uses them."
+	return "The query language could not read this query (" + why + "), so its words alone were searched."
 }
 
 // maxIgnoredShown bounds the left-out words IgnoredNote repeats.
