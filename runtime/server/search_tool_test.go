@@ -34,6 +34,10 @@ func TestSearchTool(t *testing.T) {
 		{name: "blank query", args: map[string]any{"query": "  ", "limit": 5}, wantCode: codeValidationFailed},
 		{name: "grouping not supported", args: map[string]any{"query": "(pet OR ping)", "limit": 5}, wantCode: codeValidationFailed},
 		{name: "unclosed phrase", args: map[string]any{"query": `tag:"pet`, "limit": 5}, wantCode: codeValidationFailed},
+		// A description pasted whole, which the query language refuses (NOT),
+		// is searched as its words, and the note says why.
+		{name: "prose", args: map[string]any{"query": "Checks the health of the service; it does NOT need any credentials at all", "limit": 1},
+			wantIDs: []any{idPing}, wantTotal: 1, wantNote: "could not read this query (NOT is not supported"},
 		{name: "field filter", args: map[string]any{"query": "method:DELETE", "limit": 5},
 			wantIDs: []any{idDeletePet}, wantTotal: 1},
 		{name: "stop words only", args: map[string]any{"query": "the of", "limit": 5}, wantCode: codeValidationFailed},
