@@ -31,21 +31,27 @@ type rankKey struct {
 	nth         int
 }
 
+// keyedRanks calls visit with the key and rank of each natural-language
+// query of r, in order.
+func keyedRanks(r result, visit func(k rankKey, rank int)) {
+	seen := map[string]int{}
+	for _, o := range r.outs {
+		if !o.Query.IsSyntax() {
+			visit(rankKey{r.spec, o.Query.Q, seen[o.Query.Q]}, o.Rank)
+			seen[o.Query.Q]++
+		}
+	}
+}
+
 // savedRanks lists our engine's natural-language outcomes in results as
 // saved lines, in results' order.
 func savedRanks(results []result) []savedRank {
 	var out []savedRank
 	for _, r := range results {
-		if r.engine != oursName {
-			continue
-		}
-		seen := map[string]int{}
-		for _, o := range r.outs {
-			if o.Query.IsSyntax() {
-				continue
-			}
-			out = append(out, savedRank{Half: r.half, Spec: r.spec, Query: o.Query.Q, Nth: seen[o.Query.Q], Rank: o.Rank})
-			seen[o.Query.Q]++
+		if r.engine == oursName {
+			keyedRanks(r, func(k rankKey, rank int) {
+				out = append(out, savedRank{Half: r.half, Spec: k.spec, Query: k.query, Nth: k.nth, Rank: rank})
+			})
 		}
 	}
 	return out
@@ -120,23 +126,18 @@ func compareHalf(results []result, half string, saved map[rankKey]int) halfCompa
 			continue
 		}
 		var p pairedRanks
-		seen := map[string]int{}
-		for _, o := range r.outs {
-			if o.Query.IsSyntax() {
-				continue
-			}
-			then, ok := saved[rankKey{r.spec, o.Query.Q, seen[o.Query.Q]}]
-			seen[o.Query.Q]++
+		keyedRanks(r, func(k rankKey, now int) {
+			then, ok := saved[k]
 			if !ok {
 				c.unmatched++
-				continue
+				return
 			}
 			c.queries++
-			p.before, p.after = append(p.before, then), append(p.after, o.Rank)
-			if then != o.Rank {
-				c.moves = append(c.moves, move{half, r.spec, o.Query.Q, then, o.Rank})
+			p.before, p.after = append(p.before, then), append(p.after, now)
+			if then != now {
+				c.moves = append(c.moves, move{half, k.spec, k.query, then, now})
 			}
-		}
+		})
 		c.sets = append(c.sets, p)
 	}
 	return c

@@ -23,9 +23,6 @@ const (
 // interval is a bootstrap interval of a figure.
 type interval struct{ lo, hi float64 }
 
-// contains reports whether x lies in the interval, with a rounding margin.
-func (iv interval) contains(x float64) bool { return x >= iv.lo-1e-9 && x <= iv.hi+1e-9 }
-
 // rankFigure is a ranking figure over the ranks of some queries (1-based,
 // 0 for not in the top depth) picked by their indexes.
 type rankFigure func(ranks []int, picked []int) float64

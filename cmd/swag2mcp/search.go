@@ -100,11 +100,8 @@ func printSearch(cmd *cobra.Command, api *ir.API, query string, f searchFlags) e
 	out := cmd.OutOrStdout()
 	writeHits(out, res, cat, f.explain)
 	fmt.Fprintf(out, "%d of %d matches\n", len(res.Hits), res.Total)
-	// What the server's note would say of how the query was read.
-	for _, note := range []string{search.ReadAsWordsNote(res.ReadAsWords), search.IgnoredNote(res.Ignored), search.LoosenedNote(res.Loosened)} {
-		if note != "" {
-			fmt.Fprintln(out, note)
-		}
+	if note := search.ReadingNote(res); note != "" { // as the server's note opens
+		fmt.Fprintln(out, note)
 	}
 	return nil
 }

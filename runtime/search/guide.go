@@ -86,6 +86,20 @@ func LoosenedNote(phrases []string) string {
 		", so these match its words in any order; quote only words that belong together, such as \"pull request\"."
 }
 
+// ReadingNote says how the query was read when that is not as written:
+// searched as its words alone, words left out of a query too long, or
+// quoted phrases no endpoint has searched as loose words; "" otherwise.
+// It opens the answer's note, before ResultNote's advice.
+func ReadingNote(res Result) string {
+	var parts []string
+	for _, n := range []string{ReadAsWordsNote(res.ReadAsWords), IgnoredNote(res.Ignored), LoosenedNote(res.Loosened)} {
+		if n != "" {
+			parts = append(parts, n)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
 // IgnoredNote says which words of a query too long to search whole were
 // left out ("" when none were).
 func IgnoredNote(words []string) string {

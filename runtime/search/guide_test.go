@@ -84,3 +84,16 @@ func TestQuerySyntaxIsOneLine(t *testing.T) {
 		}
 	}
 }
+
+// TestReadingNote: how a query was read opens the note, the reason it was
+// read as words first; a query read as written adds nothing.
+func TestReadingNote(t *testing.T) {
+	if n := ReadingNote(Result{Total: 3}); n != "" {
+		t.Errorf("ReadingNote of a query read as written = %q", n)
+	}
+	n := ReadingNote(Result{ReadAsWords: "NOT is not supported", Ignored: []string{"zz"}, Loosened: []string{"a b"}})
+	why, left, loose := strings.Index(n, "NOT is not supported"), strings.Index(n, "left out: zz"), strings.Index(n, `phrase "a b"`)
+	if why < 0 || left < why || loose < left {
+		t.Errorf("ReadingNote = %q; want the reason, then the words left out, then the loosened phrase", n)
+	}
+}

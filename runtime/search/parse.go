@@ -84,8 +84,9 @@ func qerr(pos int, format string, args ...any) *QueryError {
 	return &QueryError{Pos: pos, Msg: fmt.Sprintf(format, args...)}
 }
 
-// parse splits a query into clauses. Every malformed query gives a
-// *QueryError naming the byte position of the problem.
+// parse splits a query into clauses as Search reads it (parseQuery). A
+// malformed query that is not prose gives a *QueryError naming the byte
+// position of the problem.
 func parse(q string) ([]clause, error) {
 	pq, err := parseQuery(q)
 	return pq.clauses, err

@@ -78,16 +78,7 @@ func (s *Service) Search(ctx context.Context, req SearchRequest) (*SearchResult,
 	if res.Searched != "" {
 		query = res.Searched
 	}
-	ans.Note = search.ResultNote(ctx, visibleSearcher{s}, s.cat, query, shown)
-	if res.Loosened != nil {
-		ans.Note = strings.TrimSpace(search.LoosenedNote(res.Loosened) + " " + ans.Note)
-	}
-	if res.Ignored != nil {
-		ans.Note = strings.TrimSpace(search.IgnoredNote(res.Ignored) + " " + ans.Note)
-	}
-	if res.ReadAsWords != "" {
-		ans.Note = strings.TrimSpace(search.ReadAsWordsNote(res.ReadAsWords) + " " + ans.Note)
-	}
+	ans.Note = strings.TrimSpace(search.ReadingNote(res) + " " + search.ResultNote(ctx, visibleSearcher{s}, s.cat, query, shown))
 	if blocked > 0 {
 		ans.Note = strings.TrimSpace(ans.Note + " " + readOnlyNote(blocked))
 	}
