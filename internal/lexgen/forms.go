@@ -11,27 +11,35 @@ import (
 	"strings"
 )
 
-// writeForms reads WordNet's data files and writes, for every English
-// word of known that has some, its derivationally related forms that are
-// in known too ("react" → "reaction", "reactive"): one line per word,
-// sorted, the word and its forms separated by spaces.
-func writeForms(dict, out string, known map[string]int) error {
-	type key struct {
-		pos    byte
-		offset int
-	}
-	synsets := map[key][]string{}
-	type ptr struct {
-		from   key
-		src    int
-		to     key
-		target int
-	}
-	var ptrs []ptr
+// synsetKey names a synset: its data file and offset there.
+type synsetKey struct {
+	pos    byte
+	offset int
+}
+
+// pointer is a lexical pointer ("+", derivationally related form) from
+// word src of synset from to word target of synset to, both 1-based.
+type pointer struct {
+	from   synsetKey
+	src    int
+	to     synsetKey
+	target int
+}
+
+// wordNet is what lexgen reads of WordNet's data files: every synset's
+// words and the derivation pointers between them.
+type wordNet struct {
+	synsets map[synsetKey][]string
+	ptrs    []pointer
+}
+
+// readWordNet reads WordNet's four data files from dict.
+func readWordNet(dict string) (*wordNet, error) {
+	wn := &wordNet{synsets: map[synsetKey][]string{}}
 	for _, name := range []string{"noun", "verb", "adj", "adv"} {
 		f, err := os.Open(filepath.Join(dict, "data."+name))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		sc := bufio.NewScanner(f)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -45,7 +53,7 @@ func writeForms(dict, out string, known map[string]int) error {
 				continue
 			}
 			off, _ := strconv.Atoi(fs[0])
-			k := key{posOf(fs[2]), off}
+			k := synsetKey{posOf(fs[2]), off}
 			nw, _ := strconv.ParseInt(fs[3], 16, 32)
 			i := 4
 			var words []string
@@ -53,7 +61,7 @@ func writeForms(dict, out string, known map[string]int) error {
 				words = append(words, lemma(fs[i]))
 				i += 2
 			}
-			synsets[k] = words
+			wn.synsets[k] = words
 			if i >= len(fs) {
 				continue
 			}
@@ -68,37 +76,54 @@ func writeForms(dict, out string, known map[string]int) error {
 				o, _ := strconv.Atoi(toOff)
 				src, _ := strconv.ParseInt(st[:2], 16, 32)
 				tgt, _ := strconv.ParseInt(st[2:], 16, 32)
-				ptrs = append(ptrs, ptr{k, int(src), key{posOf(toPos), o}, int(tgt)})
+				wn.ptrs = append(wn.ptrs, pointer{k, int(src), synsetKey{posOf(toPos), o}, int(tgt)})
 			}
 		}
 		f.Close()
 		if err := sc.Err(); err != nil {
-			return fmt.Errorf("data.%s: %w", name, err)
+			return nil, fmt.Errorf("data.%s: %w", name, err)
 		}
 	}
-	rel := map[string]map[string]bool{}
-	add := func(a, b string) {
-		_, okA := known[a]
-		_, okB := known[b]
-		if a == b || !okA || !okB {
-			return
-		}
-		if rel[a] == nil {
-			rel[a] = map[string]bool{}
-		}
-		rel[a][b] = true
-	}
-	for _, p := range ptrs {
-		from, to := synsets[p.from], synsets[p.to]
+	return wn, nil
+}
+
+// writeForms writes, for every English word of known that has some, its
+// derivationally related forms that are in known too ("react" →
+// "reaction", "reactive"): one line per word, sorted, the word and its
+// forms separated by spaces.
+func writeForms(wn *wordNet, out string, known map[string]int) error {
+	rel := relation{}
+	for _, p := range wn.ptrs {
+		from, to := wn.synsets[p.from], wn.synsets[p.to]
 		if p.src < 1 || p.src > len(from) || p.target < 1 || p.target > len(to) {
 			continue
 		}
 		a, b := from[p.src-1], to[p.target-1]
-		if plainWord(a) && plainWord(b) {
-			add(a, b)
-			add(b, a)
-		}
+		rel.join(a, b, known)
 	}
+	return rel.write(out)
+}
+
+// relation maps a word to the words it is related to.
+type relation map[string]map[string]bool
+
+// join relates two different plain words both ways, when known has both.
+func (rel relation) join(a, b string, known map[string]int) {
+	_, okA := known[a]
+	_, okB := known[b]
+	if a == b || !okA || !okB || !plainWord(a) || !plainWord(b) {
+		return
+	}
+	for _, p := range [2][2]string{{a, b}, {b, a}} {
+		if rel[p[0]] == nil {
+			rel[p[0]] = map[string]bool{}
+		}
+		rel[p[0]][p[1]] = true
+	}
+}
+
+// write writes rel as sorted lines "word other…" to a gzipped file.
+func (rel relation) write(out string) error {
 	words := make([]string, 0, len(rel))
 	for w := range rel {
 		words = append(words, w)

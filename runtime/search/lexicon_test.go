@@ -14,13 +14,15 @@ type mapLexicon struct {
 	dims    int
 	vectors map[string]string
 	forms   map[string][]string
+	spells  map[string][]string
 	near    map[string][]string
 }
 
-func (l *mapLexicon) Dims() int               { return l.dims }
-func (l *mapLexicon) Forms(w string) []string { return l.forms[w] }
-func (l *mapLexicon) Near(w string) []string  { return l.near[w] }
-func (l *mapLexicon) Notice() string          { return "notice" }
+func (l *mapLexicon) Dims() int                   { return l.dims }
+func (l *mapLexicon) Forms(w string) []string     { return l.forms[w] }
+func (l *mapLexicon) Spellings(w string) []string { return l.spells[w] }
+func (l *mapLexicon) Near(w string) []string      { return l.near[w] }
+func (l *mapLexicon) Notice() string              { return "notice" }
 func (l *mapLexicon) Vector(w string) (string, bool) {
 	v, ok := l.vectors[w]
 	return v, ok
@@ -93,6 +95,45 @@ func TestLexiconTables(t *testing.T) {
 	plain := Open(BuildIndex(CatalogDocs(cat)), cat)
 	if res, _ := plain.Search(context.Background(), Query{Text: "refund", Limit: 3}); res.Total != 0 {
 		t.Errorf("without tables refund matched %d", res.Total)
+	}
+}
+
+// TestOtherSpellingIsTheWord: a query in British spelling finds an API
+// written in American spelling, inflected or not, and scores as the
+// API's own word would (a related form scores lower).
+func TestOtherSpellingIsTheWord(t *testing.T) {
+	cat := &catalog.Catalog{
+		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "misc"}},
+		Endpoints: []catalog.Endpoint{
+			/* 0 */ {ID: "a", Method: "GET", Path: "/colors", Summary: "List colors"},
+			/* 1 */ {ID: "b", Method: "GET", Path: "/organizations/{org}", Summary: "Get an organization"},
+			/* 2 */ {ID: "c", Method: "GET", Path: "/shapes", Summary: "List shapes"},
+		},
+	}
+	lex := &mapLexicon{dims: 3, spells: map[string][]string{
+		"colors": {"colours"}, "colours": {"colors"}, "organization": {"organisation"}, "organisation": {"organization"},
+	}}
+	ix := BuildIndexWith(CatalogDocs(cat), lex)
+	if got, ok := lineTable(ix.Forms).find("colour"); !ok || got != spellingMark+"color" {
+		t.Errorf("forms table's colour = %q, %v; want %q", got, ok, spellingMark+"color")
+	}
+	s := Open(ix, cat)
+	first := func(q string) Hit {
+		t.Helper()
+		res, err := s.Search(context.Background(), Query{Text: q, Limit: 3, Explain: true})
+		if err != nil || len(res.Hits) == 0 {
+			t.Fatalf("Search(%q) = %+v, %v", q, res, err)
+		}
+		return res.Hits[0]
+	}
+	for q, want := range map[string]int{"list colours": 0, "the organisation": 1, "organisations": 1} {
+		if got := first(q); got.Endpoint != want {
+			t.Errorf("%q found %d first, want %d", q, got.Endpoint, want)
+		}
+	}
+	british, american := first("colour"), first("color")
+	if british.Score != american.Score || len(british.Why) == 0 || british.Why[0].Via != "spelling" {
+		t.Errorf("colour scored %v (%+v), color %v; want the same score, reached as a spelling", british.Score, british.Why, american.Score)
 	}
 }
 

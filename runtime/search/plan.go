@@ -347,7 +347,8 @@ func appendRelated(r *reader, alts []alt, m meaning, idfCap float64) []alt {
 }
 
 // appendForms adds the API's terms of term's related forms (WordNet's
-// derivations: "react" finds "reaction"), weighted below the word itself.
+// derivations: "react" finds "reaction"), weighted below the word itself,
+// and of its other spellings ("colour" finds "color"), weighted as it.
 func appendForms(r *reader, alts []alt, term string) []alt {
 	rest, ok := r.forms.find(term)
 	if !ok {
@@ -358,8 +359,13 @@ func appendForms(r *reader, alts []alt, term string) []alt {
 		capIdf = idf(r.ix.Docs, alts[0].info.df)
 	}
 	for _, f := range strings.Fields(rest) {
+		a := alt{weight: weightForm, via: "form", idfCap: capIdf}
+		if spelt, ok := strings.CutPrefix(f, spellingMark); ok {
+			f, a.weight, a.via = spelt, 1, "spelling"
+		}
 		if t, ok := r.lookup(f); ok {
-			alts = append(alts, alt{info: t, weight: weightForm, via: "form", idfCap: capIdf})
+			a.info = t
+			alts = append(alts, a)
 		}
 	}
 	return alts

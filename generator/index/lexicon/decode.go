@@ -15,10 +15,11 @@ import (
 // maxTable bounds one decompressed table.
 const maxTable = 64 << 20
 
-// decode decompresses and indexes the three tables internal/lexgen
+// decode decompresses and indexes the four tables internal/lexgen
 // writes: vectors (lines "word vector", the order the near table numbers
-// words in), forms (lines "word form…") and near (see readNear).
-func decode(vectorsGz, formsGz, nearGz []byte) (*Lexicon, error) {
+// words in), forms (lines "word form…"), spellings (lines "word
+// spelling…") and near (see readNear).
+func decode(vectorsGz, formsGz, spellingsGz, nearGz []byte) (*Lexicon, error) {
 	l := &Lexicon{}
 	text, err := gunzip(vectorsGz, maxTable)
 	if err == nil {
@@ -32,6 +33,12 @@ func decode(vectorsGz, formsGz, nearGz []byte) (*Lexicon, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("lexicon: forms: %w", err)
+	}
+	if text, err = gunzip(spellingsGz, maxTable); err == nil {
+		l.spells, err = readForms(text)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("lexicon: spellings: %w", err)
 	}
 	if text, err = gunzip(nearGz, maxTable); err == nil {
 		l.nearAt, l.near, err = readNear(text, len(l.words))

@@ -2,7 +2,7 @@
 // derives each server's word tables from, committed as internal/lexgen
 // wrote it (`make lexicon`; sources and licences in NOTICE): 20,000 word
 // vectors from GloVe, which of them lie near each other, and WordNet's
-// derivationally related forms. It stays
+// derivationally related forms and British and American spellings. It stays
 // in the generator; a server carries only what its API needs.
 package lexicon
 
@@ -17,6 +17,8 @@ var (
 	vectorsGz []byte
 	//go:embed forms.txt.gz
 	formsGz []byte
+	//go:embed spellings.txt.gz
+	spellingsGz []byte
 	//go:embed near.txt.gz
 	nearGz []byte
 	// Notice is the data sets' notices, which ship with what is derived
@@ -37,6 +39,7 @@ type Lexicon struct {
 	vectors []string         // vectors[k] is the vector of words[k], dims characters
 	ids     map[string]int32 // word → its number
 	forms   map[string]string
+	spells  map[string]string
 	nearAt  []int32 // the neighbours of word k are near[nearAt[k]:nearAt[k+1]]
 	near    []int32
 }
@@ -48,7 +51,7 @@ func Load() (*Lexicon, error) { return decodeOnce() }
 
 // decodeOnce decodes the embedded tables once per process.
 var decodeOnce = sync.OnceValues(func() (*Lexicon, error) {
-	return decode(vectorsGz, formsGz, nearGz)
+	return decode(vectorsGz, formsGz, spellingsGz, nearGz)
 })
 
 // Dims is the number of dimensions of every vector.
@@ -66,6 +69,12 @@ func (l *Lexicon) Vector(word string) (string, bool) {
 // Forms are word's derivationally related forms ("react" → "reaction").
 func (l *Lexicon) Forms(word string) []string {
 	return strings.Fields(l.forms[word])
+}
+
+// Spellings are word's other spellings, British or American
+// ("organisation" → "organization").
+func (l *Lexicon) Spellings(word string) []string {
+	return strings.Fields(l.spells[word])
 }
 
 // Near are the other words within search.NearCosine of word, in the

@@ -31,6 +31,14 @@ func TestLoad(t *testing.T) {
 	if got := strings.Join(lex.Forms("react"), " "); !strings.Contains(got, "reaction") {
 		t.Errorf("forms of react = %q, want reaction among them", got)
 	}
+	for word, want := range map[string]string{"organisation": "organization", "color": "colour", "catalogue": "catalog"} {
+		if got := lex.Spellings(word); !slices.Contains(got, want) {
+			t.Errorf("spellings of %s = %q, want %s among them", word, got, want)
+		}
+	}
+	if got := lex.Spellings("tour"); len(got) != 0 {
+		t.Errorf("spellings of tour = %q, want none", got)
+	}
 	if !strings.Contains(lex.Notice(), "Princeton University") || !strings.Contains(Notice, "GloVe") {
 		t.Error("NOTICE lacks WordNet's or GloVe's notice")
 	}
@@ -119,17 +127,21 @@ func TestDecodeRejectsBadTables(t *testing.T) {
 		"dimensions": "a xy\nb xyz\n",
 		"twice":      "a xy\na xy\n",
 	} {
-		if _, err := decode(gzipped(t, vectors), forms, near); err == nil {
+		if _, err := decode(gzipped(t, vectors), forms, forms, near); err == nil {
 			t.Errorf("%s: decode accepted vectors %q", name, vectors)
 		}
 	}
-	if _, err := decode(gzipped(t, "a xy\nb xy\n"), gzipped(t, "ab\n"), near); err == nil {
+	if _, err := decode(gzipped(t, "a xy\nb xy\n"), gzipped(t, "ab\n"), forms, near); err == nil {
 		t.Error("decode accepted a forms line without a space")
 	}
-	if _, err := decode([]byte("not gzip"), forms, near); err == nil {
+	if _, err := decode(gzipped(t, "a xy\nb xy\n"), forms, gzipped(t, "ab\n"), near); err == nil {
+		t.Error("decode accepted a spellings line without a space")
+	}
+	if _, err := decode([]byte("not gzip"), forms, forms, near); err == nil {
 		t.Error("decode accepted vectors that are not gzipped")
 	}
-	if l, err := decode(gzipped(t, "a xy\nb xy\n"), forms, near); err != nil || l.Dims() != 2 || strings.Join(l.Forms("a"), ",") != "b" {
+	if l, err := decode(gzipped(t, "a xy\nb xy\n"), forms, gzipped(t, "a c\n"), near); err != nil || l.Dims() != 2 ||
+		strings.Join(l.Forms("a"), ",") != "b" || strings.Join(l.Spellings("a"), ",") != "c" {
 		t.Errorf("decode of a good table = %v, %v", l, err)
 	}
 }
@@ -148,7 +160,7 @@ func TestGunzipBoundsTheText(t *testing.T) {
 func BenchmarkDecode(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := decode(vectorsGz, formsGz, nearGz); err != nil {
+		if _, err := decode(vectorsGz, formsGz, spellingsGz, nearGz); err != nil {
 			b.Fatal(err)
 		}
 	}
