@@ -26,6 +26,7 @@ type intent struct {
 	criteria map[int]bool // clauses that name a filter criterion ("by name")
 	methods  []string     // methods the query's first action hints at
 	action   bool         // the query names an action (a verb)
+	verb     int          // the action's word in the query's words, or -1
 	shape    shape        // whether it asks for many items or one
 }
 
@@ -56,10 +57,15 @@ func readIntent(r *reader, clauses []clause) intent {
 				in.criteria[ws[k].clause] = true
 			}
 		}
-		if sh := shapeOf(q.w); sh != shapeNone && (in.shape == shapeNone || sh == shapeItem) {
+		sh := shapeOf(q.w)
+		if i == in.verb {
+			sh = namedShape(q.w) // "gets" is no plural, "lists" still asks for many
+		}
+		if sh != shapeNone && (in.shape == shapeNone || sh == shapeItem) {
 			in.shape = sh
 		}
 	}
+
 	for _, q := range ws {
 		if isFirstPerson(q.w) {
 			g := group{c: clause{occur: should, field: fieldAll, kind: kindTerm, boost: 1, raw: q.w, value: q.w},
@@ -117,23 +123,55 @@ func (in *intent) readExpressions(r *reader, ws []qword) ([]bool, map[int][]stri
 // imperative names it first; later verbs are usually nouns or states
 // ("mark a message as read").
 func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string) {
+	in.verb = -1
+	// A first word before a determiner is a verb, in the third person
+	// too, the way API texts describe operations ("Gets a database",
+	// "Deletes the file"): neither a plural noun nor a verb of no action.
+	described := len(ws) > 1 && !taken[0] && isDeterminer(ws[1].w) && !isStopWord(ws[0].w)
 	for i, q := range ws {
 		if m, ok := actions[i]; ok {
-			in.methods = m
+			in.methods, in.verb = m, i
 			break
 		}
-		if m := verbMeaning(q.w).methods; !taken[i] && m != nil {
-			in.methods = m
+		m := verbMeaning(q.w).methods
+		if i == 0 && m == nil && described {
+			m = verbMeaning(thirdPersonBase(q.w)).methods
+		}
+		if !taken[i] && m != nil {
+			in.methods, in.verb = m, i
 			break
 		}
 	}
 	// An unknown first word opening an object ("fork a repo", "comment
-	// on an issue") is an imperative verb: some action that is not reading.
-	if len(ws) > 1 && !taken[0] && verbMeaning(ws[0].w).methods == nil && opensObject(ws[1].w) &&
-		!isStopWord(ws[0].w) && shapeOf(ws[0].w) == shapeNone {
-		in.methods = methodsAct()
+	// on an issue", "deploys a template") is an imperative or described
+	// verb: some action that is not reading.
+	if len(ws) > 1 && !taken[0] && in.verb != 0 && opensObject(ws[1].w) && !isStopWord(ws[0].w) &&
+		(shapeOf(ws[0].w) == shapeNone || described) {
+		in.methods, in.verb = methodsAct(), 0
 	}
 	in.action = in.methods != nil
+}
+
+// thirdPersonBase is w without a third-person -s, -es or -ies ("gets" →
+// "get", "fetches" → "fetch", "modifies" → "modify"): the first of them
+// that is a known verb, or w.
+func thirdPersonBase(w string) string {
+	var bases []string
+	if b, ok := strings.CutSuffix(w, "ies"); ok {
+		bases = append(bases, b+"y")
+	}
+	if b, ok := strings.CutSuffix(w, "es"); ok {
+		bases = append(bases, b)
+	}
+	if b, ok := strings.CutSuffix(w, "s"); ok {
+		bases = append(bases, b)
+	}
+	for _, b := range bases {
+		if len(b) > 1 && verbMeaning(b).methods != nil {
+			return b
+		}
+	}
+	return w
 }
 
 // expressionAt finds the longest expression starting at word i: three or

@@ -35,6 +35,16 @@ func TestReadIntent(t *testing.T) {
 		{"unfollow a user", methodsDelete(), shapeNone, nil, nil, nil},
 		{"my pets", nil, shapeCollection, []string{"my"}, nil, nil},
 		{"+method:GET -pets tag:store", nil, shapeNone, nil, nil, nil},
+		// Operations described in the third person, as API texts do.
+		{"gets a pet", methodsRead(), shapeNone, nil, nil, nil},
+		{"returns the order", methodsRead(), shapeNone, nil, nil, nil},
+		{"deletes the pet", methodsDelete(), shapeNone, nil, nil, nil},
+		{"modifies an order", methodsUpdate(), shapeNone, nil, nil, nil},
+		{"fetches all pets", methodsRead(), shapeCollection, nil, nil, nil},
+		{"lists the pets", methodsRead(), shapeCollection, nil, nil, nil},
+		{"deploys a template", methodsAct(), shapeNone, nil, nil, nil},
+		{"comments on an issue", nil, shapeCollection, nil, nil, nil},
+		{"updates for my pets", nil, shapeCollection, []string{"my"}, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {

@@ -289,14 +289,18 @@ func opensObject(w string) bool {
 	return false
 }
 
+// isDeterminer reports the words of opensObject that open a noun
+// phrase: after them a word is a noun ("gets a database"), never a
+// particle's object ("comments on an issue" may be a noun phrase).
+func isDeterminer(w string) bool {
+	return opensObject(w) && w != "on" && w != "to"
+}
+
 // shapeOf says whether a query word asks for a collection (plural nouns,
 // "all") or for one item ("one", "single"), or nothing.
 func shapeOf(w string) shape {
-	switch w {
-	case "all", "every", "list", "lists", "many", "recent", "latest":
-		return shapeCollection
-	case "one", "single", "specific", "particular", "individual", "details", "detail":
-		return shapeItem
+	if sh := namedShape(w); sh != shapeNone {
+		return sh
 	}
 	n := len(w)
 	if n > 3 && w[n-1] == 's' && !isStopWord(w) {
@@ -305,6 +309,18 @@ func shapeOf(w string) shape {
 			return shapeNone // "access", "status", "analysis"
 		}
 		return shapeCollection
+	}
+	return shapeNone
+}
+
+// namedShape is the shape a word names whatever its number: "all",
+// "list" and "lists" ask for many, "one" and "single" for one.
+func namedShape(w string) shape {
+	switch w {
+	case "all", "every", "list", "lists", "many", "recent", "latest":
+		return shapeCollection
+	case "one", "single", "specific", "particular", "individual", "details", "detail":
+		return shapeItem
 	}
 	return shapeNone
 }
