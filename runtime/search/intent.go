@@ -65,7 +65,6 @@ func readIntent(r *reader, clauses []clause) intent {
 			in.shape = sh
 		}
 	}
-
 	for _, q := range ws {
 		if isFirstPerson(q.w) {
 			g := group{c: clause{occur: should, field: fieldAll, kind: kindTerm, boost: 1, raw: q.w, value: q.w},

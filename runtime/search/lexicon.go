@@ -299,12 +299,3 @@ func vectorNorm(enc string) float64 {
 	}
 	return sqrt(n)
 }
-
-func containsString(s []string, v string) bool {
-	for _, x := range s {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}

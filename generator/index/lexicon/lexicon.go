@@ -2,8 +2,8 @@
 // derives each server's word tables from, committed as internal/lexgen
 // wrote it (`make lexicon`; sources and licences in NOTICE): 20,000 word
 // vectors from GloVe, which of them lie near each other, and WordNet's
-// derivationally related forms and British and American spellings. It stays
-// in the generator; a server carries only what its API needs.
+// derivationally related forms and British and American spellings. It
+// stays in the generator; a server carries only what its API needs.
 package lexicon
 
 import (
