@@ -125,7 +125,8 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 	in.verb = -1
 	// A first word before a determiner is a verb, in the third person
 	// too, the way API texts describe operations ("Gets a database",
-	// "Deletes the file"): neither a plural noun nor a verb of no action.
+	// "Deletes the file"), or a gerund ("Deleting the file"): neither a
+	// plural noun nor a verb of no action.
 	described := len(ws) > 1 && !taken[0] && isDeterminer(ws[1].w) && !isStopWord(ws[0].w)
 	for i, q := range ws {
 		if m, ok := actions[i]; ok {
@@ -134,7 +135,7 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 		}
 		m := verbMeaning(q.w).methods
 		if i == 0 && m == nil && described {
-			m = verbMeaning(thirdPersonBase(q.w)).methods
+			m = verbMeaning(verbBase(q.w)).methods
 		}
 		if !taken[i] && m != nil {
 			in.methods, in.verb = m, i
@@ -151,10 +152,11 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 	in.action = in.methods != nil
 }
 
-// thirdPersonBase is w without a third-person -s, -es or -ies ("gets" →
-// "get", "fetches" → "fetch", "modifies" → "modify"): the first of them
+// verbBase is w without a third person's -s, -es or -ies or a
+// gerund's -ing ("gets" → "get", "fetches" → "fetch", "modifies" →
+// "modify", "deleting" → "delete", "getting" → "get"): the first of them
 // that is a known verb, or w.
-func thirdPersonBase(w string) string {
+func verbBase(w string) string {
 	var bases []string
 	if b, ok := strings.CutSuffix(w, "ies"); ok {
 		bases = append(bases, b+"y")
@@ -164,6 +166,12 @@ func thirdPersonBase(w string) string {
 	}
 	if b, ok := strings.CutSuffix(w, "s"); ok {
 		bases = append(bases, b)
+	}
+	if b, ok := strings.CutSuffix(w, "ing"); ok {
+		bases = append(bases, b, b+"e")
+		if n := len(b); n > 1 && b[n-1] == b[n-2] {
+			bases = append(bases, b[:n-1]) // "getting", "setting"
+		}
 	}
 	for _, b := range bases {
 		if len(b) > 1 && verbMeaning(b).methods != nil {

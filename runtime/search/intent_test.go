@@ -45,6 +45,11 @@ func TestReadIntent(t *testing.T) {
 		{"deploys a template", methodsAct(), shapeNone, nil, nil, nil},
 		{"comments on an issue", nil, shapeCollection, nil, nil, nil},
 		{"updates for my pets", nil, shapeCollection, []string{"my"}, nil, nil},
+		// And as gerunds.
+		{"deleting the pet", methodsDelete(), shapeNone, nil, nil, nil},
+		{"getting a pet", methodsRead(), shapeNone, nil, nil, nil},
+		{"updating an order", methodsUpdate(), shapeNone, nil, nil, nil},
+		{"listing all pets", methodsRead(), shapeCollection, nil, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
