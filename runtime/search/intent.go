@@ -49,6 +49,7 @@ func readIntent(r *reader, clauses []clause) intent {
 	ws = in.dropFrame(r, ws)
 	taken, actions := in.readExpressions(r, ws)
 	in.readAction(ws, taken, actions)
+	scoped := false // past a preposition after the object's shape
 	for i, q := range ws {
 		// "by keyword", "by name": the words after "by" say how to find
 		// the operation's items, not which operation it is.
@@ -61,9 +62,12 @@ func readIntent(r *reader, clauses []clause) intent {
 		if i == in.verb {
 			sh = namedShape(q.w) // "gets" is no plural, "lists" still asks for many
 		}
-		if sh != shapeNone && (in.shape == shapeNone || sh == shapeItem) {
+		if sh != shapeNone && !scoped && (in.shape == shapeNone || sh == shapeItem) {
 			in.shape = sh
 		}
+		// "all capacities for one event": once the object has a shape,
+		// the words after a preposition name its scope, not what to get.
+		scoped = scoped || (in.shape != shapeNone && isScopePreposition(q.w))
 	}
 	for _, q := range ws {
 		if isFirstPerson(q.w) {
@@ -150,6 +154,16 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 		in.methods, in.verb = methodsAct(), 0
 	}
 	in.action = in.methods != nil
+}
+
+// isScopePreposition reports prepositions after which a query names where
+// or of what its object is.
+func isScopePreposition(w string) bool {
+	switch w {
+	case "for", "of", "in", "from", "on", "within", "inside", "under", "across", "at", "by", "with", "per":
+		return true
+	}
+	return false
 }
 
 // verbBase is w without a third person's -s, -es or -ies or a

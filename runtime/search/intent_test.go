@@ -45,6 +45,10 @@ func TestReadIntent(t *testing.T) {
 		{"deploys a template", methodsAct(), shapeNone, nil, nil, nil},
 		{"comments on an issue", nil, shapeCollection, nil, nil, nil},
 		{"updates for my pets", nil, shapeCollection, []string{"my"}, nil, nil},
+		// A shape after a preposition is the scope's, once the object has one.
+		{"find all pets for one order", methodsRead(), shapeCollection, nil, nil, nil},
+		{"show one order of the pets", methodsRead(), shapeItem, nil, nil, nil},
+		{"status of the pets", nil, shapeCollection, nil, nil, nil},
 		// And as gerunds.
 		{"deleting the pet", methodsDelete(), shapeNone, nil, nil, nil},
 		{"getting a pet", methodsRead(), shapeNone, nil, nil, nil},
