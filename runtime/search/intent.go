@@ -127,18 +127,22 @@ func (in *intent) readExpressions(r *reader, ws []qword) ([]bool, map[int][]stri
 // ("mark a message as read").
 func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string) {
 	in.verb = -1
-	// A first word before a determiner is a verb, in the third person
-	// too, the way API texts describe operations ("Gets a database",
-	// "Deletes the file"), or a gerund ("Deleting the file"): neither a
-	// plural noun nor a verb of no action.
-	described := len(ws) > 1 && !taken[0] && isDeterminer(ws[1].w) && !isStopWord(ws[0].w)
+	// The first content word before a determiner is a verb, in the third
+	// person too, the way API texts describe operations ("Gets a
+	// database", "which endpoint deletes the file"), or a gerund
+	// ("Deleting the file"): neither a plural noun nor a verb of no action.
+	first := 0
+	for first < len(ws)-1 && isStopWord(ws[first].w) {
+		first++
+	}
+	described := first+1 < len(ws) && !taken[first] && isDeterminer(ws[first+1].w) && !isStopWord(ws[first].w)
 	for i, q := range ws {
 		if m, ok := actions[i]; ok {
 			in.methods, in.verb = m, i
 			break
 		}
 		m := verbMeaning(q.w).methods
-		if i == 0 && m == nil && described {
+		if i == first && m == nil && described {
 			m = verbMeaning(verbBase(q.w)).methods
 		}
 		if !taken[i] && m != nil {
@@ -147,13 +151,23 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 		}
 	}
 	// An unknown first word opening an object ("fork a repo", "comment
-	// on an issue", "deploys a template") is an imperative or described
-	// verb: some action that is not reading.
-	if len(ws) > 1 && !taken[0] && in.verb != 0 && opensObject(ws[1].w) && !isStopWord(ws[0].w) &&
-		(shapeOf(ws[0].w) == shapeNone || described) {
-		in.methods, in.verb = methodsAct(), 0
+	// on an issue", "deploys a template", "which endpoint forks a repo")
+	// is an imperative or described verb: some action that is not reading.
+	at := 0
+	if first > 0 && isRelativePronoun(ws[first-1].w) && strings.HasSuffix(ws[first].w, "s") {
+		at = first // in the third person: "who contributed to…" asks
+	}
+	if at+1 < len(ws) && !taken[at] && in.verb != at && opensObject(ws[at+1].w) && !isStopWord(ws[at].w) &&
+		(shapeOf(ws[at].w) == shapeNone || described && first == at) {
+		in.methods, in.verb = methodsAct(), at
 	}
 	in.action = in.methods != nil
+}
+
+// isRelativePronoun reports words after which a verb says what something
+// does ("an endpoint that deletes…", "which endpoint forks…").
+func isRelativePronoun(w string) bool {
+	return w == "that" || w == "which" || w == "who"
 }
 
 // isScopePreposition reports prepositions after which a query names where

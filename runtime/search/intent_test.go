@@ -49,6 +49,10 @@ func TestReadIntent(t *testing.T) {
 		{"find all pets for one order", methodsRead(), shapeCollection, nil, nil, nil},
 		{"show one order of the pets", methodsRead(), shapeItem, nil, nil, nil},
 		{"status of the pets", nil, shapeCollection, nil, nil, nil},
+		// After the words that name the interface.
+		{"which endpoint deletes a pet", methodsDelete(), shapeNone, nil, []int{1}, nil},
+		{"an endpoint that forks a repo", methodsAct(), shapeNone, nil, []int{1}, nil},
+		{"who contributed to this pet", nil, shapeNone, nil, nil, nil},
 		// And as gerunds.
 		{"deleting the pet", methodsDelete(), shapeNone, nil, nil, nil},
 		{"getting a pet", methodsRead(), shapeNone, nil, nil, nil},
