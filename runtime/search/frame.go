@@ -48,8 +48,12 @@ func (in *intent) dropFrame(r *reader, ws []qword) []qword {
 		if i > 0 {
 			prev = ws[i-1].w
 		}
-		if i+1 < len(ws) {
-			next = ws[i+1].w
+		j := i + 1
+		if j < len(ws) && isCallNoun(ws[j].w) {
+			j++ // "the API call that…": the call noun goes with it, below
+		}
+		if j < len(ws) {
+			next = ws[j].w
 		}
 		switch {
 		case opensPurpose(next), prev == "which" || prev == "what",

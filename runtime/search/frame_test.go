@@ -58,6 +58,7 @@ func TestQueryFrames(t *testing.T) {
 		"endpoint to create a customer":            {"endpoint"},
 		"the API for creating customers":           {"API"},
 		"which API call deletes a customer":        {"API", "call"},
+		"the API call that deletes a customer":     {"API", "call"},
 		"delete a customer endpoint":               {"endpoint"},
 		"create an API key":                        nil,
 		"status of the API's endpoints":            {"endpoints"},
@@ -85,12 +86,13 @@ func TestQueryFrames(t *testing.T) {
 		return res.Hits[0].Endpoint
 	}
 	for q, want := range map[string]int{
-		"endpoint to create a customer":     0, // the frame's words say nothing about which endpoint
-		"the API for creating customers":    0,
-		"which API call deletes a customer": 2,
-		"delete a customer endpoint":        2,
-		"create an API key":                 3, // not a frame: the API's words
-		"status of the API's endpoints":     1,
+		"endpoint to create a customer":        0, // the frame's words say nothing about which endpoint
+		"the API for creating customers":       0,
+		"which API call deletes a customer":    2,
+		"the API call that deletes a customer": 2,
+		"delete a customer endpoint":           2,
+		"create an API key":                    3, // not a frame: the API's words
+		"status of the API's endpoints":        1,
 	} {
 		if got := first(frameCatalog(false), q); got != want {
 			t.Errorf("Search(%q) first = %d, want %d", q, got, want)
