@@ -241,6 +241,8 @@ func evaluateStressed(ctx context.Context, set *queryset.QuerySet, api, crowd *i
 		switch cond {
 		case stressTypo:
 			queries = withTypos(set)
+		case stressThirdPerson, stressGerund, stressAsked:
+			queries = withPhrasing(set, cond)
 		case stressCrowd, stressScale:
 			stressed = withCrowd(api, crowd)
 		case stressTemplate:

@@ -58,7 +58,8 @@ const (
 // stressOrder is the order conditions run and are reported in: those that
 // need the API's texts before bare strips them.
 func stressOrder() []string {
-	return []string{stressCrowd, stressScale, stressTemplate, stressDescribed, stressNested, stressNestedStrict, stressTypo, stressBare}
+	return []string{stressCrowd, stressScale, stressTemplate, stressDescribed, stressNested, stressNestedStrict, stressTypo,
+		stressThirdPerson, stressGerund, stressAsked, stressBare}
 }
 
 // stressHalf is the report half of a stressed tuning set.

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"strings"
+
+	"github.com/swag2mcp/swag2mcp/eval/internal/queryset"
+)
+
+// Phrasing conditions (-stress): the tuning half's queries written the
+// other ways a model or a person asks for an operation. Each rewrites a
+// query whose second word is a determiner ("delete a webhook"), taking its
+// first word as the verb; other queries stay as written.
+const (
+	// stressThirdPerson describes the operation, as API texts do:
+	// "Deletes a webhook".
+	stressThirdPerson = "third-person"
+	// stressGerund names it as an activity: "Deleting a webhook".
+	stressGerund = "gerund"
+	// stressAsked asks which endpoint does it: "which endpoint deletes a
+	// webhook".
+	stressAsked = "asked"
+)
+
+// withPhrasing returns a copy of set whose natural-language queries are
+// rephrased by cond's rewrite; syntax queries are left as written.
+func withPhrasing(set *queryset.QuerySet, cond string) *queryset.QuerySet {
+	out := *set
+	out.Queries = make([]queryset.Labelled, len(set.Queries))
+	for i, q := range set.Queries {
+		if !q.IsSyntax() {
+			q.Q = phrased(q.Q, cond)
+		}
+		out.Queries[i] = q
+	}
+	return &out
+}
+
+// phrased rewrites q by cond when its first word is a plain lowercase
+// word and its second a determiner; q itself otherwise.
+func phrased(q, cond string) string {
+	ws := strings.Fields(q)
+	if len(ws) < 2 || !phrasedDeterminer(strings.ToLower(ws[1])) {
+		return q
+	}
+	verb := ws[0]
+	for _, c := range verb {
+		if c < 'a' || c > 'z' {
+			return q
+		}
+	}
+	rest := " " + strings.Join(ws[1:], " ")
+	switch cond {
+	case stressThirdPerson:
+		return capitalized(thirdPerson(verb)) + rest
+	case stressGerund:
+		return capitalized(gerund(verb)) + rest
+	case stressAsked:
+		return "which endpoint " + thirdPerson(verb) + rest
+	}
+	return q
+}
+
+// phrasedDeterminer reports the words that open a verb's object in the
+// query sets.
+func phrasedDeterminer(w string) bool {
+	switch w {
+	case "a", "an", "the", "my", "our", "your", "this", "that", "these", "those",
+		"some", "all", "every", "each", "one", "another":
+		return true
+	}
+	return false
+}
+
+// thirdPerson is the English third person singular of a regular verb.
+func thirdPerson(v string) string {
+	n := len(v)
+	switch {
+	case n > 2 && v[n-1] == 'y' && !isVowel(v[n-2]):
+		return v[:n-1] + "ies"
+	case strings.HasSuffix(v, "s"), strings.HasSuffix(v, "x"), strings.HasSuffix(v, "ch"), strings.HasSuffix(v, "sh"):
+		return v + "es"
+	}
+	return v + "s"
+}
+
+// gerund is the -ing form of a regular verb: a silent e dropped, the last
+// consonant of a short closed syllable doubled ("get" → "getting").
+func gerund(v string) string {
+	n := len(v)
+	switch {
+	case strings.HasSuffix(v, "ie"):
+		return v[:n-2] + "ying"
+	case strings.HasSuffix(v, "e") && !strings.HasSuffix(v, "ee"):
+		return v[:n-1] + "ing"
+	case n == 3 && !isVowel(v[0]) && isVowel(v[1]) && !isVowel(v[2]) && !strings.ContainsRune("wxy", rune(v[2])):
+		return v + v[2:] + "ing"
+	}
+	return v + "ing"
+}
+
+func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
+
+func capitalized(w string) string { return strings.ToUpper(w[:1]) + w[1:] }
