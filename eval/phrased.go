@@ -61,7 +61,8 @@ func phrased(q, cond string) string {
 }
 
 // phrasedDeterminer reports the words that open a verb's object in the
-// query sets.
+// query sets. It is written apart from runtime/search's isDeterminer on
+// purpose: a condition must not share the rule it measures.
 func phrasedDeterminer(w string) bool {
 	switch w {
 	case "a", "an", "the", "my", "our", "your", "this", "that", "these", "those",

@@ -11,9 +11,11 @@ const (
 	maxKeyExpansions  = 1 << 17 // paths, tags or methods a pattern may expand to
 	maxTypoAlternates = 4
 	// maxTypoWords bounds the words of one query, absent from the index,
-	// whose near spellings are looked for (in query order). A typed query
-	// has one or two such words; a query with dozens (a description pasted
-	// whole) cost up to 8 ms on GitHub's index for the spellings alone.
+	// whose near spellings are looked for (in query order), by each of the
+	// two searches: among the vocabulary's verbs (vocabTypo) and among the
+	// API's terms (fuzzyAlts). A typed query has one or two such words; a
+	// query with dozens (a description pasted whole) cost up to 8 ms on
+	// GitHub's index for the spellings alone.
 	maxTypoWords       = 4
 	maxRegexBytes      = 256
 	keywordScore       = 1.0
