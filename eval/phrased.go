@@ -19,6 +19,10 @@ const (
 	// stressAsked asks which endpoint does it: "which endpoint deletes a
 	// webhook".
 	stressAsked = "asked"
+	// stressNominal names the operation by its action's noun, as titles
+	// and keyword searches do: "Deletion of a webhook". A verb without a
+	// noun in nominals leaves its query as written.
+	stressNominal = "nominal"
 )
 
 // withPhrasing returns a copy of set whose natural-language queries are
@@ -56,6 +60,10 @@ func phrased(q, cond string) string {
 		return capitalized(gerund(verb)) + rest
 	case stressAsked:
 		return "which endpoint " + thirdPerson(verb) + rest
+	case stressNominal:
+		if n, ok := nominals()[verb]; ok {
+			return capitalized(n) + " of" + rest
+		}
 	}
 	return q
 }
@@ -102,3 +110,27 @@ func gerund(v string) string {
 func isVowel(c byte) bool { return strings.IndexByte("aeiou", c) >= 0 }
 
 func capitalized(w string) string { return strings.ToUpper(w[:1]) + w[1:] }
+
+// nominals are the nouns English names verbs' actions by, for verbs that
+// ask an API for something; the nouns that are spelt as their verb
+// ("update", "upload") are listed too, since titles use them the same way.
+// It is written apart from runtime/search on purpose, from general usage,
+// not from the query sets' verbs.
+func nominals() map[string]string {
+	return map[string]string{
+		"accept": "acceptance", "activate": "activation", "add": "addition", "approve": "approval",
+		"assign": "assignment", "cancel": "cancellation", "change": "change", "close": "closure",
+		"compare": "comparison", "confirm": "confirmation", "create": "creation",
+		"deactivate": "deactivation", "delete": "deletion", "deploy": "deployment",
+		"download": "download", "duplicate": "duplication", "execute": "execution", "export": "export",
+		"generate": "generation", "get": "retrieval", "import": "import", "insert": "insertion",
+		"install": "installation", "invite": "invitation", "list": "listing", "modify": "modification",
+		"open": "opening", "pause": "pause", "publish": "publication", "purge": "purge",
+		"record": "recording", "refresh": "refresh", "register": "registration", "reject": "rejection",
+		"remove": "removal", "rename": "renaming", "replace": "replacement", "reschedule": "rescheduling",
+		"restore": "restoration", "retrieve": "retrieval", "revoke": "revocation", "schedule": "scheduling",
+		"search": "search", "settle": "settlement", "share": "sharing", "start": "start",
+		"submit": "submission", "terminate": "termination", "transfer": "transfer", "update": "update",
+		"upload": "upload", "validate": "validation", "verify": "verification",
+	}
+}

@@ -18,6 +18,9 @@ func TestPhrased(t *testing.T) {
 		{"webhooks of a repo", stressThirdPerson, "webhooks of a repo"}, // no determiner second
 		{"I need a webhook", stressAsked, "I need a webhook"},           // not a lowercase verb first
 		{"delete", stressGerund, "delete"},
+		{"delete a webhook", stressNominal, "Deletion of a webhook"},
+		{"get the pets", stressNominal, "Retrieval of the pets"},
+		{"fetch the pets", stressNominal, "fetch the pets"}, // no noun for the verb
 	} {
 		if got := phrased(tt.q, tt.cond); got != tt.want {
 			t.Errorf("phrased(%q, %s) = %q, want %q", tt.q, tt.cond, got, tt.want)

@@ -136,14 +136,21 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 		first++
 	}
 	described := first+1 < len(ws) && !taken[first] && isDeterminer(ws[first+1].w) && !isStopWord(ws[first].w)
+	// So is the noun of an action before "of", as titles name operations
+	// ("Deletion of a webhook", "Listing of the pets").
+	named := first+1 < len(ws) && !taken[first] && ws[first+1].w == "of" && !isStopWord(ws[first].w)
 	for i, q := range ws {
 		if m, ok := actions[i]; ok {
 			in.methods, in.verb = m, i
 			break
 		}
 		m := verbMeaning(q.w).methods
-		if i == first && m == nil && described {
+		switch {
+		case i != first || m != nil:
+		case described:
 			m = verbMeaning(verbBase(q.w)).methods
+		case named:
+			m = verbMeaning(nominalVerb(q.w)).methods
 		}
 		if !taken[i] && m != nil {
 			in.methods, in.verb = m, i
@@ -203,6 +210,34 @@ func verbBase(w string) string {
 	}
 	for _, b := range bases {
 		if len(b) > 1 && verbMeaning(b).methods != nil {
+			return b
+		}
+	}
+	return w
+}
+
+// nominalVerb is the verb w names the action of, by English's regular
+// nominal suffixes ("deletion" → "delete", "insertion" → "insert",
+// "addition" → "add", "cancellation" → "cancel", "modification" →
+// "modify", "removal" → "remove", "assignment" → "assign", "acceptance"
+// → "accept", "closure" → "close") or as a gerund ("listing" → "list"):
+// the first candidate that is a known verb, or w. A plural is no
+// nominal ("runs of a workflow" asks for runs, not to run one).
+func nominalVerb(w string) string {
+	var bases []string
+	for _, s := range []struct{ suffix, base string }{
+		{"ification", "ify"}, {"ition", ""}, {"ation", ""}, {"ion", ""}, {"ion", "e"},
+		{"al", "e"}, {"al", ""}, {"ment", ""}, {"ance", ""}, {"ure", "e"}, {"ing", ""}, {"ing", "e"},
+	} {
+		if b, ok := strings.CutSuffix(w, s.suffix); ok && len(b) > 1 {
+			bases = append(bases, b+s.base)
+			if n := len(b); s.base == "" && b[n-1] == b[n-2] {
+				bases = append(bases, b[:n-1]) // "cancellation", "getting"
+			}
+		}
+	}
+	for _, b := range bases {
+		if verbMeaning(b).methods != nil {
 			return b
 		}
 	}

@@ -58,6 +58,19 @@ func TestReadIntent(t *testing.T) {
 		{"getting a pet", methodsRead(), shapeNone, nil, nil, nil},
 		{"updating an order", methodsUpdate(), shapeNone, nil, nil, nil},
 		{"listing all pets", methodsRead(), shapeCollection, nil, nil, nil},
+		// And by their nouns before "of"; a plural is no nominal.
+		{"deletion of the pet", methodsDelete(), shapeNone, nil, nil, nil},
+		{"removal of a pet", methodsDelete(), shapeNone, nil, nil, nil},
+		{"creation of an order", methodsCreate(), shapeNone, nil, nil, nil},
+		{"addition of a pet", methodsCreate(), shapeNone, nil, nil, nil},
+		{"cancellation of the order", methodsAct(), shapeNone, nil, nil, nil},
+		{"modification of an order", methodsUpdate(), shapeNone, nil, nil, nil},
+		{"replacement of the pet", methodsUpdate(), shapeNone, nil, nil, nil},
+		{"closure of the order", methodsUpdate(), shapeNone, nil, nil, nil},
+		{"listing of all pets", methodsRead(), shapeCollection, nil, nil, nil},
+		{"runs of a pet", nil, shapeCollection, nil, nil, nil},
+		{"changes of the order", nil, shapeCollection, nil, nil, nil},
+		{"the deletion of a pet", methodsDelete(), shapeNone, nil, nil, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
@@ -124,6 +137,7 @@ func TestIntentRanking(t *testing.T) {
 		{"drop the user", 8},     // delete
 		{"fetch users", 6},       // read many
 		{"orders", 5},            // the only endpoint of orders
+		{"removal of a user", 8}, // the action's noun
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
