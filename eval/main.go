@@ -241,7 +241,7 @@ func evaluateStressed(ctx context.Context, set *queryset.QuerySet, api, crowd *i
 		switch cond {
 		case stressTypo:
 			queries = withTypos(set)
-		case stressThirdPerson, stressGerund, stressAsked, stressNominal:
+		case stressThirdPerson, stressGerund, stressAsked, stressNominal, stressTerse:
 			queries = withPhrasing(set, cond)
 		case stressCrowd, stressScale:
 			stressed = withCrowd(api, crowd)

@@ -7,9 +7,9 @@ import (
 )
 
 // Phrasing conditions (-stress): the tuning half's queries written the
-// other ways a model or a person asks for an operation. Each rewrites a
-// query whose second word is a determiner ("delete a webhook"), taking its
-// first word as the verb; other queries stay as written.
+// other ways a model or a person asks for an operation. Each but terse
+// rewrites a query whose second word is a determiner ("delete a webhook"),
+// taking its first word as the verb; other queries stay as written.
 const (
 	// stressThirdPerson describes the operation, as API texts do:
 	// "Deletes a webhook".
@@ -23,6 +23,9 @@ const (
 	// and keyword searches do: "Deletion of a webhook". A verb without a
 	// noun in nominals leaves its query as written.
 	stressNominal = "nominal"
+	// stressTerse drops the articles of every query, as keyword searches
+	// are written: "delete webhook from repo".
+	stressTerse = "terse"
 )
 
 // withPhrasing returns a copy of set whose natural-language queries are
@@ -39,9 +42,28 @@ func withPhrasing(set *queryset.QuerySet, cond string) *queryset.QuerySet {
 	return &out
 }
 
+// terse is q without its articles, or q when nothing else would be left.
+// Other determiners stay: "my playlists" and "playlists" ask different
+// things.
+func terse(q string) string {
+	var kept []string
+	for _, w := range strings.Fields(q) {
+		if lw := strings.ToLower(w); lw != "a" && lw != "an" && lw != "the" {
+			kept = append(kept, w)
+		}
+	}
+	if len(kept) == 0 {
+		return q
+	}
+	return strings.Join(kept, " ")
+}
+
 // phrased rewrites q by cond when its first word is a plain lowercase
 // word and its second a determiner; q itself otherwise.
 func phrased(q, cond string) string {
+	if cond == stressTerse {
+		return terse(q)
+	}
 	ws := strings.Fields(q)
 	if len(ws) < 2 || !phrasedDeterminer(strings.ToLower(ws[1])) {
 		return q

@@ -21,6 +21,9 @@ func TestPhrased(t *testing.T) {
 		{"delete a webhook", stressNominal, "Deletion of a webhook"},
 		{"get the pets", stressNominal, "Retrieval of the pets"},
 		{"fetch the pets", stressNominal, "fetch the pets"}, // no noun for the verb
+		{"Star a repository", stressTerse, "Star repository"},
+		{"list my repos in the org", stressTerse, "list my repos in org"},
+		{"the", stressTerse, "the"}, // nothing else left
 	} {
 		if got := phrased(tt.q, tt.cond); got != tt.want {
 			t.Errorf("phrased(%q, %s) = %q, want %q", tt.q, tt.cond, got, tt.want)

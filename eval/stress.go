@@ -59,7 +59,7 @@ const (
 // need the API's texts before bare strips them.
 func stressOrder() []string {
 	return []string{stressCrowd, stressScale, stressTemplate, stressDescribed, stressNested, stressNestedStrict, stressTypo,
-		stressThirdPerson, stressGerund, stressAsked, stressNominal, stressBare}
+		stressThirdPerson, stressGerund, stressAsked, stressNominal, stressTerse, stressBare}
 }
 
 // stressHalf is the report half of a stressed tuning set.
