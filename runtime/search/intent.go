@@ -146,7 +146,7 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 		}
 		m := verbMeaning(q.w).methods
 		switch {
-		case i != first || m != nil:
+		case i != first || m != nil: // a verb as it is, or not the first word
 		case described:
 			m = verbMeaning(verbBase(q.w)).methods
 		case named:
