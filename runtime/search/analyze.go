@@ -280,7 +280,7 @@ func isStopWord(w string) bool {
 		"how", "when", "where", "why", "i", "me", "my", "mine", "we", "us",
 		"our", "you", "your", "he", "she", "they", "them", "their", "all",
 		"any", "some", "please", "want", "need", "there", "here", "about",
-		"also", "only", "just", "like", "e", "g", "eg", "ie", "etc":
+		"also", "only", "just", "e", "g", "eg", "ie", "etc":
 		return true
 	}
 	return false

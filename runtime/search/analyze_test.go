@@ -20,6 +20,9 @@ func TestAnalyze(t *testing.T) {
 		{"snake and kebab", "pull_request review-comments", []string{"pull", "request", "review", "comment"}},
 		{"digits after a word split", "oauth2 sha256 v1", []string{"oauth", "oauth2", "sha", "256", "sha256", "v1"}},
 		{"stop words dropped", "Which of my pets did the user add?", []string{"pet", "user", "add"}},
+		// "like" is an action of social APIs (POST /comments/{id}/like); a
+		// query leaves it out where it compares (see dropLike).
+		{"like is a word", "Like a comment", []string{"like", "comment"}},
 		{"plurals and stems agree", "repositories repository categories category", []string{"repositori", "repositori", "categori", "categori"}},
 		{"verbs stem", "deleting deleted deletes", []string{"delet", "delet", "delet"}},
 		// Porter2's own rules (its exceptions, -ly, -ing after a double

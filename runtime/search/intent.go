@@ -49,6 +49,7 @@ func readIntent(r *reader, clauses []clause) intent {
 	ws = in.dropFrame(r, ws)
 	taken, actions := in.readExpressions(r, ws)
 	in.readAction(ws, taken, actions)
+	in.dropLike(clauses, ws)
 	scoped := false // past a preposition after the object's shape
 	for i, q := range ws {
 		// "by keyword", "by name": the words after "by" say how to find
@@ -169,6 +170,22 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 		in.methods, in.verb = methodsAct(), at
 	}
 	in.action = in.methods != nil
+}
+
+// dropLike leaves out a "like" that neither opens the query nor is its
+// action: the index keeps the word for the APIs where it is one ("like a
+// comment", "like comment": POST /comments/{id}/like), but later in a
+// query it compares ("payments like rent or salary").
+func (in *intent) dropLike(clauses []clause, ws []qword) {
+	first := 0
+	for first < len(ws)-1 && isStopWord(ws[first].w) {
+		first++
+	}
+	for i, q := range ws {
+		if q.w == "like" && i != first && i != in.verb && strings.EqualFold(clauses[q.clause].value, "like") {
+			in.consumed[q.clause] = true
+		}
+	}
 }
 
 // isRelativePronoun reports words after which a verb says what something

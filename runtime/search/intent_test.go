@@ -71,6 +71,12 @@ func TestReadIntent(t *testing.T) {
 		{"runs of a pet", nil, shapeCollection, nil, nil, nil},
 		{"changes of the order", nil, shapeCollection, nil, nil, nil},
 		{"the deletion of a pet", methodsDelete(), shapeNone, nil, nil, nil},
+		// "like" counts where it opens the query or is its action, not where
+		// it compares.
+		{"like a pet", methodsAct(), shapeNone, nil, nil, nil},
+		{"like pet", nil, shapeNone, nil, nil, nil},
+		{"pets like the order", nil, shapeCollection, nil, []int{1}, nil},
+		{"i would like to delete a pet", methodsDelete(), shapeNone, nil, []int{0, 1, 2, 3}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
