@@ -132,10 +132,7 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 	// person too, the way API texts describe operations ("Gets a
 	// database", "which endpoint deletes the file"), or a gerund
 	// ("Deleting the file"): neither a plural noun nor a verb of no action.
-	first := 0
-	for first < len(ws)-1 && isStopWord(ws[first].w) {
-		first++
-	}
+	first := firstContent(ws)
 	described := first+1 < len(ws) && !taken[first] && isDeterminer(ws[first+1].w) && !isStopWord(ws[first].w)
 	// So is the noun of an action before "of", as titles name operations
 	// ("Deletion of a webhook", "Listing of the pets").
@@ -177,15 +174,22 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 // comment", "like comment": POST /comments/{id}/like), but later in a
 // query it compares ("payments like rent or salary").
 func (in *intent) dropLike(clauses []clause, ws []qword) {
-	first := 0
-	for first < len(ws)-1 && isStopWord(ws[first].w) {
-		first++
-	}
+	first := firstContent(ws)
 	for i, q := range ws {
 		if q.w == "like" && i != first && i != in.verb && strings.EqualFold(clauses[q.clause].value, "like") {
 			in.consumed[q.clause] = true
 		}
 	}
+}
+
+// firstContent is the index of the first word of ws that is not a stop
+// word, or of its last word.
+func firstContent(ws []qword) int {
+	first := 0
+	for first < len(ws)-1 && isStopWord(ws[first].w) {
+		first++
+	}
+	return first
 }
 
 // isRelativePronoun reports words after which a verb says what something
@@ -209,28 +213,9 @@ func isScopePreposition(w string) bool {
 // "modify", "deleting" → "delete", "getting" → "get"): the first of them
 // that is a known verb, or w.
 func verbBase(w string) string {
-	var bases []string
-	if b, ok := strings.CutSuffix(w, "ies"); ok {
-		bases = append(bases, b+"y")
-	}
-	if b, ok := strings.CutSuffix(w, "es"); ok {
-		bases = append(bases, b)
-	}
-	if b, ok := strings.CutSuffix(w, "s"); ok {
-		bases = append(bases, b)
-	}
-	if b, ok := strings.CutSuffix(w, "ing"); ok {
-		bases = append(bases, b, b+"e")
-		if n := len(b); n > 1 && b[n-1] == b[n-2] {
-			bases = append(bases, b[:n-1]) // "getting", "setting"
-		}
-	}
-	for _, b := range bases {
-		if len(b) > 1 && verbMeaning(b).methods != nil {
-			return b
-		}
-	}
-	return w
+	return knownVerb(w, []suffixRule{
+		{"ies", "y", false}, {"es", "", false}, {"s", "", false}, {"ing", "", true}, {"ing", "e", false},
+	})
 }
 
 // nominalVerb is the verb w names the action of, by English's regular
@@ -241,21 +226,37 @@ func verbBase(w string) string {
 // the first candidate that is a known verb, or w. A plural is no
 // nominal ("runs of a workflow" asks for runs, not to run one).
 func nominalVerb(w string) string {
-	var bases []string
-	for _, s := range []struct{ suffix, base string }{
-		{"ification", "ify"}, {"ition", ""}, {"ation", ""}, {"ion", ""}, {"ion", "e"},
-		{"al", "e"}, {"al", ""}, {"ment", ""}, {"ance", ""}, {"ure", "e"}, {"ing", ""}, {"ing", "e"},
-	} {
-		if b, ok := strings.CutSuffix(w, s.suffix); ok && len(b) > 1 {
-			bases = append(bases, b+s.base)
-			if n := len(b); s.base == "" && b[n-1] == b[n-2] {
-				bases = append(bases, b[:n-1]) // "cancellation", "getting"
-			}
+	return knownVerb(w, []suffixRule{
+		{"ification", "ify", false}, {"ition", "", true}, {"ation", "", true}, {"ion", "", true}, {"ion", "e", false},
+		{"al", "e", false}, {"al", "", true}, {"ment", "", true}, {"ance", "", true}, {"ure", "e", false},
+		{"ing", "", true}, {"ing", "e", false},
+	})
+}
+
+// suffixRule reads a verb out of a word's ending: the word without suffix,
+// plus base; with double, also that cut word with its doubled last letter
+// made single ("cancellation" → "cancel", "getting" → "get").
+type suffixRule struct {
+	suffix, base string
+	double       bool
+}
+
+// knownVerb is the first candidate of rules, in order, that is a known
+// verb, or w.
+func knownVerb(w string, rules []suffixRule) string {
+	for _, s := range rules {
+		b, ok := strings.CutSuffix(w, s.suffix)
+		if !ok || len(b) < 2 {
+			continue
 		}
-	}
-	for _, b := range bases {
-		if verbMeaning(b).methods != nil {
-			return b
+		cands := []string{b + s.base}
+		if n := len(b); s.double && b[n-1] == b[n-2] {
+			cands = append(cands, b[:n-1])
+		}
+		for _, c := range cands {
+			if len(c) > 1 && verbMeaning(c).methods != nil {
+				return c
+			}
 		}
 	}
 	return w
