@@ -5,7 +5,12 @@
 // what it finds are mechanical faults (text the query language refuses,
 // words the analyzer loses), not the vocabulary gaps eval/queries measure.
 //
-//	go run ./knownitem [-specs DIR] [-per-api N] [-worst N] [-not-first]
+// With -as path or -as url the query is instead the request an operation
+// serves, the way a model meets it in a response's links or an error: its
+// path with every parameter filled ("/pets/7319"), or that path after the
+// spec's base URL; an operation of the same path should come first.
+//
+//	go run ./knownitem [-specs DIR] [-per-api N] [-worst N] [-not-first] [-as summary|path|url]
 package main
 
 import (
@@ -32,8 +37,13 @@ func main() {
 	perAPI := flag.Int("per-api", 300, "most summaries searched per API (the first in sorted order)")
 	worst := flag.Int("worst", 20, "APIs with the lowest top-5 share to list, with their misses")
 	notFirst := flag.Bool("not-first", false, "list the APIs with the lowest share ranked first instead, with the summaries found but not first")
+	as := flag.String("as", "summary", "what an operation is searched by: summary, path (its request path) or url (the base URL and that path)")
 	flag.Parse()
-	if err := run(os.Stdout, *dir, *perAPI, *worst, *notFirst); err != nil {
+	if *as != "summary" && *as != "path" && *as != "url" {
+		fmt.Fprintln(os.Stderr, "knownitem: -as takes summary, path or url")
+		os.Exit(2)
+	}
+	if err := run(os.Stdout, *dir, *perAPI, *worst, *notFirst, *as); err != nil {
 		fmt.Fprintln(os.Stderr, "knownitem:", err)
 		os.Exit(1)
 	}
@@ -49,7 +59,7 @@ type apiResult struct {
 	loadErr             string
 }
 
-func run(w io.Writer, dir string, perAPI, worst int, notFirst bool) error {
+func run(w io.Writer, dir string, perAPI, worst int, notFirst bool, as string) error {
 	files, err := specs.Files(dir)
 	if err != nil {
 		return err
@@ -64,7 +74,7 @@ func run(w io.Writer, dir string, perAPI, worst int, notFirst bool) error {
 	for range 2 {
 		wg.Go(func() {
 			for i := range work {
-				results[i] = searchOwnSummaries(files[i], strings.TrimPrefix(files[i], dir+"/"), perAPI)
+				results[i] = searchOwn(files[i], strings.TrimPrefix(files[i], dir+"/"), perAPI, as)
 			}
 		})
 	}
@@ -78,9 +88,10 @@ func run(w io.Writer, dir string, perAPI, worst int, notFirst bool) error {
 	return nil
 }
 
-// searchOwnSummaries lowers one spec as the generator does and searches
-// its operations' summaries of two words or more, at most perAPI of them.
-func searchOwnSummaries(path, name string, perAPI int) apiResult {
+// searchOwn lowers one spec as the generator does and searches its
+// operations' summaries of two words or more, or their requests (see
+// requestOf), at most perAPI of them.
+func searchOwn(path, name string, perAPI int, as string) apiResult {
 	r := apiResult{name: name, refused: map[string]int{}}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -96,10 +107,23 @@ func searchOwnSummaries(path, name string, perAPI int) apiResult {
 		e := cat.Endpoint(i)
 		at[e.Method+" "+e.Path] = i
 	}
-	owners := map[string][]int{} // summary → the endpoints that have it
+	owners := map[string][]int{} // query → the endpoints that answer it
 	for _, e := range specs.Endpoints(api) {
-		sum := strings.ToLower(strings.TrimSpace(e.Summary))
-		if i, ok := at[e.Method+" "+e.Path]; ok && len(strings.Fields(sum)) >= 2 {
+		i, ok := at[e.Method+" "+e.Path]
+		if !ok {
+			continue
+		}
+		if as != "summary" {
+			base := ""
+			if as == "url" {
+				base = cat.SpecOf(cat.Endpoint(i)).BaseURL
+			}
+			if q, ok := requestOf(base, e.Path); ok {
+				owners[q] = append(owners[q], i)
+			}
+			continue
+		}
+		if sum := strings.ToLower(strings.TrimSpace(e.Summary)); len(strings.Fields(sum)) >= 2 {
 			owners[sum] = append(owners[sum], i)
 		}
 	}
@@ -138,6 +162,32 @@ func searchOwnSummaries(path, name string, perAPI int) apiResult {
 	return r
 }
 
+// requestOf is a request to the path template tmpl: every {parameter}
+// filled with a value no literal segment has, after base (a server URL,
+// its own {variables} filled too) when base is an absolute URL; false for
+// a url query without one.
+func requestOf(base, tmpl string) (string, bool) {
+	fill := func(s string) string {
+		var b strings.Builder
+		for {
+			open := strings.IndexByte(s, '{')
+			end := strings.IndexByte(s[max(open, 0):], '}')
+			if open < 0 || end < 0 {
+				return b.String() + s
+			}
+			b.WriteString(s[:open] + "7319")
+			s = s[open+end+1:]
+		}
+	}
+	if base == "" {
+		return fill(tmpl), true
+	}
+	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
+		return "", false
+	}
+	return strings.TrimRight(fill(base), "/") + fill(tmpl), true
+}
+
 func report(w io.Writer, results []apiResult, worst int, notFirst bool) {
 	var queries, top1, top5, loadErrs int
 	refused := map[string]int{}
@@ -153,7 +203,7 @@ func report(w io.Writer, results []apiResult, worst int, notFirst bool) {
 			refused[m] += c
 		}
 	}
-	fmt.Fprintf(w, "%d specs (%d the generator refuses), %d summaries searched as queries\n", len(results), loadErrs, queries)
+	fmt.Fprintf(w, "%d specs (%d the generator refuses), %d queries searched\n", len(results), loadErrs, queries)
 	if queries > 0 {
 		fmt.Fprintf(w, "own operation first: %.4f, in the top 5: %.4f\n", float64(top1)/float64(queries), float64(top5)/float64(queries))
 	}

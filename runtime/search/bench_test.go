@@ -109,6 +109,18 @@ func BenchmarkSearchGitHub(b *testing.B) {
 	b.Run("queries", func(b *testing.B) { benchQueries(b, search.Open(ix, cat), githubQueries) })
 	b.Run("typos", func(b *testing.B) { benchQueries(b, search.Open(ix, cat), githubTypos) })
 	b.Run("prose", func(b *testing.B) { benchQueries(b, search.Open(ix, cat), githubProse) })
+	b.Run("paths", func(b *testing.B) { benchQueries(b, search.Open(ix, cat), githubPaths) })
+}
+
+// githubPaths are requests as a model meets them in responses and errors:
+// routed to their templates, and the costliest miss (every leading
+// segment dropped in turn, then read as words).
+var githubPaths = []string{
+	"/repos/octo/hello/issues/42/comments",
+	"https://api.github.com/repos/octo/hello/pulls/7?per_page=100",
+	"delete https://api.github.com/repos/octo/hello/issues/comments/5",
+	"what does a 404 on /user/repos mean",
+	"/a/b/c/d/e/f/g",
 }
 
 // benchQueries runs queries over s in turn and reports latency

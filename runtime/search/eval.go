@@ -20,6 +20,13 @@ const (
 	// coordFloor is the score factor of a document matching one of many
 	// plain words; matching all of them gives 1.
 	coordFloor = 0.3
+	// namedHits marks, in scratch.anyHits, a document a path in the query
+	// names (group.names): it counts as matching every plain word, and in
+	// a query shorter than prose (see plan.namedLift) its score is lifted
+	// namedLift times, over what the other words match ("what does a 404
+	// on /users/alice mean" is about that endpoint).
+	namedHits = 255
+	namedLift = 4
 )
 
 // scratch holds per-query arrays, one slot per document, reused through a
@@ -116,7 +123,10 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 				s.total[d] += v * float32(g.c.boost)
 			default:
 				s.should[d] = s.should[d] || !g.aux
-				if g.coord && s.anyHits[d] < 255 {
+				switch {
+				case g.names:
+					s.anyHits[d] = namedHits
+				case g.coord && s.anyHits[d] < namedHits-1:
 					s.anyHits[d]++
 				}
 				s.total[d] += v * float32(g.c.boost)
@@ -128,7 +138,9 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 	hints := methodHints{hints: pl.hints}
 	score := func(d int32) float64 {
 		v := float64(s.total[d])
-		if pl.coordSize > 1 {
+		if s.anyHits[d] == namedHits {
+			v *= pl.namedLift
+		} else if pl.coordSize > 1 {
 			frac := min(1, float64(s.anyHits[d])/float64(pl.coordSize))
 			v *= coordFloor + (1-coordFloor)*frac
 		}

@@ -13,7 +13,7 @@ func FuzzQuery(f *testing.F) {
 	for _, q := range []string{
 		"pet", "method:GET", "tag:pet", `path:"/api/v1/users"`, "+method:POST +tag:pet",
 		"-method:DELETE", "create~", "path:/api/v1/*", "/pattern/", "term^3", `"find pet"~2`,
-		"pet~2^3", `a\:b`, "(x", "AND", "tag:(a b)", "/a(b/", "us?r", "which users?", "ü*", "\xff~",
+		"pet~2^3", `a\:b`, "(x", "/api/v1//users", "https://h//api/v1/pets/7?a=b#c", "/api/v1/pets('7')^2", "/x/", "AND", "tag:(a b)", "/a(b/", "us?r", "which users?", "ü*", "\xff~",
 		"list pets -- all of them, NOT sold (see \"status\"). 5\" collar ~80 !", "a b c d e f g h i j k l m n o p q r s t u v w x y z aa bb cc dd ee ff gg hh",
 	} {
 		f.Add(q)

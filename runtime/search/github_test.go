@@ -2,6 +2,7 @@ package search_test
 
 import (
 	"context"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -64,4 +65,39 @@ func TestGitHubIssueExamples(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestGitHubRequestsFindTheirOperations: every GitHub operation's request,
+// its path with each parameter filled ("/repos/x7319/x7319/issues"), alone
+// and as a URL after GitHub's server URL with a query string, ranks an
+// operation of that path first.
+func TestGitHubRequestsFindTheirOperations(t *testing.T) {
+	ix, cat := githubIndex()
+	if cat == nil {
+		t.Skip("set SWAG2MCP_GITHUB_SPEC to GitHub's api.github.com.json (make bench does)")
+	}
+	s := search.Open(ix, cat)
+	base := strings.TrimRight(cat.Specs[0].BaseURL, "/")
+	if !strings.HasPrefix(base, "https://") {
+		t.Fatalf("GitHub's server URL is %q, want an https URL", base)
+	}
+	param := regexp.MustCompile(`\{[^}]*\}`)
+	// shape is a path as a router sees it: two templates of one shape
+	// (…/attestations/{attestation_id}, …/attestations/{subject_digest})
+	// serve the same requests, and either is right.
+	shape := func(p string) string { return param.ReplaceAllString(p, "{}") }
+	checked, wrong := 0, 0
+	for i := range cat.Len() {
+		path := param.ReplaceAllString(cat.Path(i), "x7319")
+		for _, q := range []string{path, base + path + "?per_page=100"} {
+			res, err := s.Search(context.Background(), search.Query{Text: q, Limit: 1})
+			checked++
+			if err != nil || len(res.Hits) == 0 || shape(cat.Path(res.Hits[0].Endpoint)) != shape(cat.Path(i)) {
+				if wrong++; wrong <= 10 {
+					t.Errorf("Search(%q) = %+v, %v; want an operation of %s first", q, res.Hits, err, cat.Path(i))
+				}
+			}
+		}
+	}
+	t.Logf("%d requests searched, %d not first", checked, wrong)
 }

@@ -412,7 +412,7 @@ func (p *parser) value(c *clause) error {
 		}
 		c.kind, c.value = kindPhrase, v
 	case p.q[p.i] == '/' && c.field == fieldPathName:
-		c.kind, c.value = kindPath, p.bare(false)
+		c.kind, c.value = kindPath, p.path()
 	case p.q[p.i] == '/':
 		if v, end, ok := scanDelimited(p.q, p.i+1, '/'); ok && (p.atEnd(end) || p.q[end] == '^') {
 			p.i = end
@@ -422,7 +422,7 @@ func (p *parser) value(c *clause) error {
 			c.kind, c.value = kindRegex, v
 			break
 		}
-		c.kind, c.value = kindPath, p.bare(false)
+		c.kind, c.value = kindPath, p.path()
 	default:
 		at := p.i
 		// In plain text parentheses are punctuation ("list pets (all of
@@ -438,6 +438,10 @@ func (p *parser) value(c *clause) error {
 			return qerr(at, "missing term before %q", p.q[at:at+1])
 		}
 		c.kind = kindTerm
+		if path, ok := requestURLPath(c.value); ok && c.field == fieldAll {
+			c.kind, c.value = kindPath, path // a request's URL: its path names the operation
+			break
+		}
 		if strings.ContainsAny(c.value, "*?") {
 			c.kind = kindWildcard
 		}
@@ -479,6 +483,28 @@ func (p *parser) bare(plain bool) string {
 		p.i++
 	}
 	return b.String()
+}
+
+// path reads a path to the next space: parentheses, quotes and tildes are
+// characters of real paths ("/indexers('7')", "/dags/~/dagRuns"), so only
+// a boost ending it ("/pets^2") is left to suffixes.
+func (p *parser) path() string {
+	end := p.i
+	for end < len(p.q) && !isSpace(p.q[end]) {
+		end++
+	}
+	v := p.q[p.i:end]
+	if k := strings.LastIndexByte(v, '^'); k > 0 && isNumber(v[k+1:]) {
+		v = v[:k]
+	}
+	p.i += len(v)
+	return v
+}
+
+// isNumber reports digits with at most one decimal point.
+func isNumber(s string) bool {
+	_, err := strconv.ParseFloat(s, 64)
+	return s != "" && err == nil && strings.Trim(s, "0123456789.") == ""
 }
 
 // scanDelimited reads from i to the next unescaped delim; it returns the

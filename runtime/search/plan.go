@@ -1,6 +1,7 @@
 package search
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -45,6 +46,9 @@ type group struct {
 	coord   bool       // a plain word: counts towards coordination
 	sum     bool       // alternatives add up (the words of an expression's meaning)
 	aux     bool       // only ranks: never what makes a document match (the caller's "my")
+	// names: a path the query gives names the documents this group
+	// matches, so each counts as matching every plain word (coordination)
+	names bool
 }
 
 // plan is a whole query after planning.
@@ -55,8 +59,13 @@ type plan struct {
 	shape      shape           // whether the query asks for many items or one
 	coverage   bool            // lift documents whose summary and path the query explains
 	coordSize  int             // plain-word groups that can match anything
-	vector     []float32       // the semantic channel's query vector; nil when off
-	scoreAll   bool            // score every document's postings, keyword filters or not (tests compare)
+	// namedLift lifts the documents a path in the query names: namedLift
+	// in a short query, whose path is what it is about; 1 in prose
+	// (proseWords terms or more), where a path is a mention ("use /users
+	// instead").
+	namedLift float64
+	vector    []float32 // the semantic channel's query vector; nil when off
+	scoreAll  bool      // score every document's postings, keyword filters or not (tests compare)
 	// shoulds counts the optional groups that can match something. When
 	// the query also has required clauses, a document must match one of
 	// them too: "+method:DELETE webhook" is the DELETE endpoints about
@@ -88,7 +97,10 @@ func fieldMask(name string) uint {
 
 // plan turns clauses into groups of index terms.
 func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
-	pl := &plan{hints: map[string]bool{}}
+	pl := &plan{hints: map[string]bool{}, namedLift: 1}
+	if len(clauses) < proseWords {
+		pl.namedLift = namedLift
+	}
 	tries := maxTypoWords
 	for i, c := range clauses { // a misspelt word of the vocabulary is read as it
 		if plainWord(c) && !strings.ContainsAny(c.value, " \t") {
@@ -178,6 +190,16 @@ func planClause(r *reader, c clause, typos *int) ([]group, error) {
 	if c.kind == kindPath { // a bare /path/value in the default field
 		return pathValueGroup(r, c)
 	}
+	if c.kind == kindRegex && c.field == fieldAll && regexp.QuoteMeta(c.value) == c.value {
+		// "/rate_limit/" is a path with a trailing slash as much as a
+		// pattern: one that no word matches is read as the path.
+		gs, err := textGroups(r, c, false, typos)
+		if err != nil || len(gs) != 1 || len(gs[0].alts) > 0 {
+			return gs, err
+		}
+		c.kind, c.value = kindPath, "/"+c.value+"/"
+		return pathValueGroup(r, c)
+	}
 	return textGroups(r, c, c.kind == kindTerm && c.occur == should && c.fuzzy == 0, typos)
 }
 
@@ -220,16 +242,30 @@ func isPathPattern(v string) bool {
 }
 
 // pathValueGroup matches a bare value that looks like a path: the whole
-// path exactly (scoring high), or its words.
+// path exactly; else a request's concrete path, as the API's router
+// would ("/repos/octo/hello/issues/7" finds
+// /repos/{owner}/{repo}/issues/{issue_number}); else its words. A path
+// the API has names the operations the query is about (see group.names).
 func pathValueGroup(r *reader, c clause) ([]group, error) {
 	v := strings.ToLower(c.value)
-	if strings.ContainsAny(v, "*?") {
+	if strings.ContainsAny(v, "*") {
 		return keywordGroup(r, c, keyPath)
 	}
-	g := group{c: c, fields: allFields}
+	named := group{c: c, keyword: true, names: c.occur == should}
 	if t, ok := r.lookup(keyPath + v); ok {
-		g.alts = append(g.alts, alt{info: t, weight: exactPathScore, via: "keyword"})
+		named.alts = append(named.alts, alt{info: t, weight: exactPathScore, via: "keyword"})
+		return []group{named}, nil
 	}
+	if best, others := routedPaths(r, v); len(best) > 0 {
+		for _, t := range best {
+			named.alts = append(named.alts, alt{info: t, weight: exactPathScore, via: "route"})
+		}
+		for _, t := range others {
+			named.alts = append(named.alts, alt{info: t, weight: routeOtherWeight * exactPathScore, via: "route"})
+		}
+		return []group{named}, nil
+	}
+	g := group{c: c, fields: allFields}
 	for _, term := range uniqueTerms(analyzeKeepingStopWords(pathText(c.value))) {
 		if t, ok := r.lookup(term); ok {
 			g.alts = append(g.alts, alt{info: t, weight: 1, via: "exact"})

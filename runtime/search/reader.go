@@ -24,6 +24,11 @@ type reader struct {
 	// spelled holds the dictionary's text keys for spellingStems, built at
 	// the first query that needs it.
 	spelled func() termFilter
+	// bases are the catalog's server URL paths (see basePaths).
+	bases []string
+	// queryPaths reports hasQueryPaths, found at the first request with
+	// a query string.
+	queryPaths func() bool
 }
 
 // openReader checks ix and prepares reading it; ok is false when ix is not
@@ -61,6 +66,7 @@ func openReader(ix catalog.Index, docs int) (*reader, bool) {
 	}
 	r.forms = lineTable(ix.Forms)
 	r.spelled = sync.OnceValue(func() termFilter { return newTermFilter(r) })
+	r.queryPaths = sync.OnceValue(func() bool { return hasQueryPaths(r) })
 	return r, true
 }
 

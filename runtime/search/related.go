@@ -28,15 +28,19 @@ const (
 const nameFields = titleFields | 1<<fieldTag
 
 // Advise implements Advisor: the answer hits to query matched weakly when
-// it has no hit, or its best hit's summary, path, operationId,
-// description and tag hold under half the query's plain words, counting
-// a word whose form, synonym, meaning or spelling they hold; related
-// are then the API's words closest in meaning to the query (from the
-// semantic channel; none without its tables), so the caller can rephrase.
+// it has no hit, or its best hit (unless a path in the query names it)
+// has in its summary, path, operationId, description and tag under half
+// the query's plain words, counting a word whose form, synonym, meaning or
+// spelling they hold; related are then the API's words closest in meaning
+// to the query (from the semantic channel; none without its tables), so
+// the caller can rephrase.
 func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) {
 	clauses, err := parse(query)
 	if err != nil {
 		return false, nil
+	}
+	if len(hits) > 0 && e.namedByPath(clauses, hits[0].Endpoint) {
+		return false, nil // the operation the query's path names
 	}
 	var terms []string
 	for _, c := range clauses {

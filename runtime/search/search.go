@@ -101,6 +101,7 @@ type engine struct {
 func Open(idx catalog.Index, cat *catalog.Catalog) Searcher {
 	if r, ok := openReader(idx, cat.Len()); ok {
 		e := newEngine(cat)
+		r.bases = basePaths(cat)
 		e.r = r
 		e.once.Do(func() {})
 		return e
@@ -131,6 +132,7 @@ func (e *engine) reader() *reader {
 		if !ok { // cannot happen: BuildIndex writes what openReader reads
 			r = &reader{}
 		}
+		r.bases = basePaths(e.cat)
 		e.r = r
 	})
 	return e.r

@@ -72,7 +72,8 @@ func TestSyntax(t *testing.T) {
 		{"trailing question mark is punctuation", "which users?", []int{6, 7, 8}, noTop},
 		{"typo tolerated without ~", "inventry", []int{4}, 4},
 		{"synonym", "remove pet", []int{0, 1, 2, 3, 4, 5, 8}, 3}, // remove → delete; only "Delete a pet" has both
-		{"bare path scores the exact path first", "/api/v1/users", []int{0, 1, 2, 3, 4, 5, 6, 7, 8}, 6},
+		{"a bare path names its operations", "/api/v1/users", []int{6}, 6},
+		{"a request path finds its template", "/api/v1/users/alice", []int{7, 8}, 7},
 		{"regex on method", "method:/P.*/", []int{1, 5}, noTop}, // the POSTs
 		{"no match", "weather forecast", nil, noTop},
 		{"must identifier matches its parts in order", "+getPetById", []int{2}, 2},
