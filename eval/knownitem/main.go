@@ -8,9 +8,11 @@
 // With -as path or -as url the query is instead the request an operation
 // serves, the way a model meets it in a response's links or an error: its
 // path with every parameter filled ("/pets/7319"), or that path after the
-// spec's base URL; an operation of the same path should come first.
+// spec's base URL; an operation of the same path should come first. With
+// -as operationid it is the operation's operationId, as documentation and
+// SDKs name it.
 //
-//	go run ./knownitem [-specs DIR] [-per-api N] [-worst N] [-not-first] [-as summary|path|url]
+//	go run ./knownitem [-specs DIR] [-per-api N] [-worst N] [-not-first] [-as summary|path|url|operationid]
 package main
 
 import (
@@ -37,10 +39,10 @@ func main() {
 	perAPI := flag.Int("per-api", 300, "most summaries searched per API (the first in sorted order)")
 	worst := flag.Int("worst", 20, "APIs with the lowest top-5 share to list, with their misses")
 	notFirst := flag.Bool("not-first", false, "list the APIs with the lowest share ranked first instead, with the summaries found but not first")
-	as := flag.String("as", "summary", "what an operation is searched by: summary, path (its request path) or url (the base URL and that path)")
+	as := flag.String("as", "summary", "what an operation is searched by: summary, path (its request path), url (the base URL and that path) or operationid")
 	flag.Parse()
-	if *as != "summary" && *as != "path" && *as != "url" {
-		fmt.Fprintln(os.Stderr, "knownitem: -as takes summary, path or url")
+	if *as != "summary" && *as != "path" && *as != "url" && *as != "operationid" {
+		fmt.Fprintln(os.Stderr, "knownitem: -as takes summary, path, url or operationid")
 		os.Exit(2)
 	}
 	if err := run(os.Stdout, *dir, *perAPI, *worst, *notFirst, *as); err != nil {
@@ -89,8 +91,8 @@ func run(w io.Writer, dir string, perAPI, worst int, notFirst bool, as string) e
 }
 
 // searchOwn lowers one spec as the generator does and searches its
-// operations' summaries of two words or more, or their requests (see
-// requestOf), at most perAPI of them.
+// operations' summaries of two words or more, their requests (see
+// requestOf) or their operationIds, at most perAPI of them.
 func searchOwn(path, name string, perAPI int, as string) apiResult {
 	r := apiResult{name: name, refused: map[string]int{}}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -111,6 +113,12 @@ func searchOwn(path, name string, perAPI int, as string) apiResult {
 	for _, e := range specs.Endpoints(api) {
 		i, ok := at[e.Method+" "+e.Path]
 		if !ok {
+			continue
+		}
+		if as == "operationid" {
+			if id := cat.Endpoint(i).OperationID; id != "" {
+				owners[id] = append(owners[id], i)
+			}
 			continue
 		}
 		if as != "summary" {

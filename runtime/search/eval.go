@@ -332,6 +332,16 @@ func (e *engine) scoreGroup(r *reader, g *group, s *scratch, filters uint8, why 
 		e.scorePhrase(r, g, s, add, why)
 		return
 	}
+	for _, d := range g.docs {
+		if filters > 0 && s.passed[d] != filters {
+			continue
+		}
+		v := float32(keywordScore * exactPathScore)
+		add(d, v)
+		if why != nil {
+			why[d] = append(why[d], Contribution{Clause: g.c.raw, Term: e.cat.Endpoint(int(d)).OperationID, Via: "operationId", Score: float64(v)})
+		}
+	}
 	var p posting
 	for _, a := range g.alts {
 		it := r.postings(a.info)

@@ -46,9 +46,11 @@ type group struct {
 	coord   bool       // a plain word: counts towards coordination
 	sum     bool       // alternatives add up (the words of an expression's meaning)
 	aux     bool       // only ranks: never what makes a document match (the caller's "my")
-	// names: a path the query gives names the documents this group
-	// matches, so each counts as matching every plain word (coordination)
+	// names: a path or an operationId the query gives names the documents
+	// this group matches, so each counts as matching every plain word
+	// (coordination)
 	names bool
+	docs  []int32 // with names, the documents named directly (an operationId's), ascending
 }
 
 // plan is a whole query after planning.
@@ -115,7 +117,7 @@ func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 		plain = plain || plainWord(c)
 	}
 	in := readIntent(r, clauses)
-	typos := maxTypoWords
+	typos, idWords := maxTypoWords, maxIDWords
 	for i, c := range clauses {
 		if in.consumed[i] {
 			continue
@@ -131,6 +133,9 @@ func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 			}
 		}
 		pl.groups = append(pl.groups, gs...)
+		if g, ok := e.operationIDGroup(r, c, &idWords); ok {
+			pl.groups = append(pl.groups, g)
+		}
 	}
 	pl.groups = append(pl.groups, in.groups...)
 	if !explicitMethod && plain {
@@ -150,7 +155,7 @@ func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 		return nil, &QueryError{Pos: 0, Msg: "the query has only common words; give words that describe the operation, e.g. \"delete a webhook\""}
 	}
 	for _, g := range pl.groups {
-		matchable := len(g.alts) > 0 || len(g.phrase) > 0
+		matchable := len(g.alts) > 0 || len(g.phrase) > 0 || len(g.docs) > 0
 		if g.coord && matchable {
 			pl.coordSize++
 		}

@@ -1,0 +1,80 @@
+package search
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// Bounds of finding the endpoints an operationId in a query names.
+const (
+	// maxIDCandidates bounds the documents of an identifier's rarest term
+	// that are checked for its other terms.
+	maxIDCandidates = 4096
+	// maxIDChecks bounds the endpoints whose operationId is read to
+	// compare it with the query's identifier.
+	maxIDChecks = 32
+	// maxIDWords bounds the words of one query looked up as operationIds
+	// (in query order): a description pasted whole has dozens of
+	// identifiers and hyphenated words.
+	maxIDWords = 4
+)
+
+// operationIDGroup returns a group naming the endpoints whose operationId
+// the plain clause c is, ignoring case ("Devices_Get",
+// "repos/create-fork", "getPetById"): a caller that has an operation's id,
+// from documentation, an SDK or its user, asks for that operation. ok is
+// false when c is no identifier (a word of one part, "ping", is text) or
+// no operationId is it.
+func (e *engine) operationIDGroup(r *reader, c clause, tries *int) (group, bool) {
+	id := strings.TrimFunc(c.raw, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	parts := 0
+	for _, w := range words(id) {
+		parts += len(appendParts(nil, w))
+	}
+	if !plainWord(c) || parts < 2 || *tries <= 0 {
+		return group{}, false // a word of one part
+	}
+	*tries--
+	var terms []termInfo
+	for _, t := range uniqueTerms(Analyze(id)) {
+		ti, ok := r.lookup(t)
+		if !ok {
+			return group{}, false
+		}
+		terms = append(terms, ti)
+	}
+	if len(terms) == 0 {
+		return group{}, false
+	}
+	slices.SortFunc(terms, func(a, b termInfo) int { return a.df - b.df })
+	cands := inOperationID(r, terms[0], nil, maxIDCandidates)
+	for _, t := range terms[1:] {
+		cands = inOperationID(r, t, cands, len(cands))
+	}
+	g := group{c: c, keyword: true, names: true}
+	for _, d := range cands[:min(len(cands), maxIDChecks)] {
+		if int(d) < e.cat.Len() && strings.EqualFold(e.cat.Endpoint(int(d)).OperationID, id) {
+			g.docs = append(g.docs, d)
+		}
+	}
+	return g, len(g.docs) > 0
+}
+
+// inOperationID returns the documents whose operationId field holds term
+// t, at most limit of them; with within, only those among within (sorted).
+func inOperationID(r *reader, t termInfo, within []int32, limit int) []int32 {
+	var out []int32
+	var p posting
+	for it := r.postings(t); it.next(&p) && len(out) < limit; {
+		if p.mask&(1<<fieldOperationID) == 0 {
+			continue
+		}
+		if within == nil {
+			out = append(out, int32(p.doc))
+		} else if _, ok := slices.BinarySearch(within, int32(p.doc)); ok {
+			out = append(out, int32(p.doc))
+		}
+	}
+	return out
+}

@@ -1,0 +1,61 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/swag2mcp/swag2mcp/runtime/catalog"
+)
+
+// idCatalog has operationIds written several ways, and a rival whose words
+// are the first one's.
+func idCatalog() *catalog.Catalog {
+	op := func(method, path, id, summary string) catalog.Endpoint {
+		e := ep(method, path, summary)
+		e.OperationID = id
+		return e
+	}
+	return &catalog.Catalog{
+		Specs:       []catalog.Spec{{ID: "s", Domain: "devices"}},
+		Collections: []catalog.Collection{{ID: "c", Title: "Devices"}},
+		Tags:        []catalog.Tag{{ID: "t0", Name: "devices"}},
+		Endpoints: []catalog.Endpoint{
+			/* 0 */ op("GET", "/devices/{name}", "Devices_Get", "Gets a device"),
+			/* 1 */ op("GET", "/devices", "Devices_List", "Lists the devices"),
+			/* 2 */ op("GET", "/devices/{name}/orders/default", "Orders_Get", "Gets the order of a device, to get the devices' orders"),
+			/* 3 */ op("POST", "/repos/{owner}/{repo}/forks", "repos/create-fork", "Create a fork"),
+			/* 4 */ op("GET", "/ping", "ping", "Health check"),
+		},
+	}
+}
+
+// TestOperationIDsNameTheirOperations: an operationId in a query, however
+// it is written, ranks its operation first; a word of one part is text.
+func TestOperationIDsNameTheirOperations(t *testing.T) {
+	cat := idCatalog()
+	s := Open(BuildIndex(CatalogDocs(cat)), cat)
+	checkFirstHits(t, s, []firstHits{
+		{"Devices_Get", []int{0}, 0},
+		{"devices_get", []int{0}, 0},
+		{"repos/create-fork", []int{3}, 0},
+		{"call Devices_Get for my router, then its orders", []int{0}, 0},
+	})
+	for _, q := range []string{
+		"ping",         // one part: a word
+		"Devices_Gets", // no operationId is it
+		// The fifth identifier of a query is not looked up (maxIDWords).
+		"a_b c_d e_f g_h Devices_Get",
+	} {
+		res, err := s.Search(context.Background(), Query{Text: q, Limit: 5, Explain: true})
+		if err != nil {
+			t.Fatalf("Search(%q): %v", q, err)
+		}
+		for _, h := range res.Hits {
+			for _, c := range h.Why {
+				if c.Via == "operationId" {
+					t.Errorf("Search(%q) named endpoint %d by its operationId", q, h.Endpoint)
+				}
+			}
+		}
+	}
+}
