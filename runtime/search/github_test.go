@@ -101,3 +101,24 @@ func TestGitHubRequestsFindTheirOperations(t *testing.T) {
 	}
 	t.Logf("%d requests searched, %d not first", checked, wrong)
 }
+
+// TestGitHubOperationIDsFindTheirOperations: every GitHub operationId
+// ("repos/create-fork") searched as it is ranks its operation first.
+func TestGitHubOperationIDsFindTheirOperations(t *testing.T) {
+	ix, cat := githubIndex()
+	if cat == nil {
+		t.Skip("set SWAG2MCP_GITHUB_SPEC to GitHub's api.github.com.json (make bench does)")
+	}
+	s := search.Open(ix, cat)
+	wrong := 0
+	for i := range cat.Len() {
+		id := cat.Endpoint(i).OperationID
+		res, err := s.Search(context.Background(), search.Query{Text: id, Limit: 1})
+		if err != nil || len(res.Hits) == 0 || res.Hits[0].Endpoint != i {
+			if wrong++; wrong <= 10 {
+				t.Errorf("Search(%q) = %+v, %v; want endpoint %d first", id, res.Hits, err, i)
+			}
+		}
+	}
+	t.Logf("%d operationIds searched, %d not first", cat.Len(), wrong)
+}
