@@ -339,7 +339,7 @@ func (e *engine) scoreGroup(r *reader, g *group, s *scratch, filters uint8, why 
 		v := float32(keywordScore * exactPathScore)
 		add(d, v)
 		if why != nil {
-			why[d] = append(why[d], Contribution{Clause: g.c.raw, Term: e.cat.Endpoint(int(d)).OperationID, Via: "operationId", Score: float64(v)})
+			why[d] = append(why[d], Contribution{Clause: g.c.raw, Term: g.c.raw, Via: "named", Score: float64(v)})
 		}
 	}
 	var p posting

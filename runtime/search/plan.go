@@ -133,7 +133,7 @@ func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 			}
 		}
 		pl.groups = append(pl.groups, gs...)
-		if g, ok := e.operationIDGroup(r, c, &idWords); ok {
+		if g, ok := e.idGroup(r, c, &idWords); ok {
 			pl.groups = append(pl.groups, g)
 		}
 	}

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
@@ -15,7 +16,7 @@ func idCatalog() *catalog.Catalog {
 		e.OperationID = id
 		return e
 	}
-	return &catalog.Catalog{
+	cat := &catalog.Catalog{
 		Specs:       []catalog.Spec{{ID: "s", Domain: "devices"}},
 		Collections: []catalog.Collection{{ID: "c", Title: "Devices"}},
 		Tags:        []catalog.Tag{{ID: "t0", Name: "devices"}},
@@ -27,6 +28,10 @@ func idCatalog() *catalog.Catalog {
 			/* 4 */ op("GET", "/ping", "ping", "Health check"),
 		},
 	}
+	for i := range cat.Endpoints {
+		cat.Endpoints[i].ID = fmt.Sprintf("%032x", 0xabc0+i) // as the generator writes them: 32 hex digits
+	}
+	return cat
 }
 
 // TestOperationIDsNameTheirOperations: an operationId in a query, however
@@ -39,10 +44,14 @@ func TestOperationIDsNameTheirOperations(t *testing.T) {
 		{"devices_get", []int{0}, 0},
 		{"repos/create-fork", []int{3}, 0},
 		{"call Devices_Get for my router, then its orders", []int{0}, 0},
+		// An endpoint's id, as search gives it.
+		{fmt.Sprintf("%032x", 0xabc3), []int{3}, 1},
+		{fmt.Sprintf("%032X", 0xabc3), []int{3}, 1},
 	})
 	for _, q := range []string{
-		"ping",         // one part: a word
-		"Devices_Gets", // no operationId is it
+		"ping",                       // one part: a word
+		"Devices_Gets",               // no operationId is it
+		fmt.Sprintf("%032x", 0xfff0), // no endpoint has this id
 		// The fifth identifier of a query is not looked up (maxIDWords).
 		"a_b c_d e_f g_h Devices_Get",
 	} {
@@ -52,8 +61,8 @@ func TestOperationIDsNameTheirOperations(t *testing.T) {
 		}
 		for _, h := range res.Hits {
 			for _, c := range h.Why {
-				if c.Via == "operationId" {
-					t.Errorf("Search(%q) named endpoint %d by its operationId", q, h.Endpoint)
+				if c.Via == "named" {
+					t.Errorf("Search(%q) named endpoint %d", q, h.Endpoint)
 				}
 			}
 		}

@@ -20,14 +20,18 @@ const (
 	maxIDWords = 4
 )
 
-// operationIDGroup returns a group naming the endpoints whose operationId
-// the plain clause c is, ignoring case ("Devices_Get",
+// idGroup returns a group naming the endpoint whose id the plain
+// clause c is (see endpointID), or the endpoints whose operationId it is,
+// ignoring case ("Devices_Get",
 // "repos/create-fork", "getPetById"): a caller that has an operation's id,
 // from documentation, an SDK or its user, asks for that operation. ok is
 // false when c is no identifier (a word of one part, "ping", is text) or
 // no operationId is it.
-func (e *engine) operationIDGroup(r *reader, c clause, tries *int) (group, bool) {
+func (e *engine) idGroup(r *reader, c clause, tries *int) (group, bool) {
 	id := strings.TrimFunc(c.raw, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	if d, ok := e.endpointID(c, id); ok {
+		return group{c: c, keyword: true, names: true, docs: []int32{int32(d)}}, true
+	}
 	parts := 0
 	for _, w := range words(id) {
 		parts += len(appendParts(nil, w))
@@ -59,6 +63,16 @@ func (e *engine) operationIDGroup(r *reader, c clause, tries *int) (group, bool)
 		}
 	}
 	return g, len(g.docs) > 0
+}
+
+// endpointID finds the endpoint whose id (32 hex digits, as search and
+// inspect give it) the plain clause c is: a caller that pasted an id
+// into search gets that endpoint.
+func (e *engine) endpointID(c clause, id string) (int, bool) {
+	if !plainWord(c) || len(id) != 32 || strings.Trim(strings.ToLower(id), "0123456789abcdef") != "" {
+		return 0, false
+	}
+	return e.cat.Find(id)
 }
 
 // inOperationID returns the documents whose operationId field holds term
