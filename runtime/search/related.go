@@ -1,6 +1,7 @@
 package search
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
@@ -28,19 +29,19 @@ const (
 const nameFields = titleFields | 1<<fieldTag
 
 // Advise implements Advisor: the answer hits to query matched weakly when
-// it has no hit, or its best hit (unless a path in the query names it)
-// has in its summary, path, operationId, description and tag under half
-// the query's plain words, counting a word whose form, synonym, meaning or
-// spelling they hold; related are then the API's words closest in meaning
-// to the query (from the semantic channel; none without its tables), so
-// the caller can rephrase.
+// it has no hit, or its best hit (unless a path or an id in the query
+// names it) has in its summary, path, operationId, description and tag
+// under half the query's plain words, counting a word whose form,
+// synonym, meaning or spelling they hold; related are then the API's
+// words closest in meaning to the query (from the semantic channel; none
+// without its tables), so the caller can rephrase.
 func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) {
 	clauses, err := parse(query)
 	if err != nil {
 		return false, nil
 	}
-	if len(hits) > 0 && e.namedByPath(clauses, hits[0].Endpoint) {
-		return false, nil // the operation the query's path names
+	if len(hits) > 0 && e.named(clauses, hits[0].Endpoint) {
+		return false, nil // the operation the query's path or id names
 	}
 	var terms []string
 	for _, c := range clauses {
@@ -70,6 +71,37 @@ func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) 
 		}
 	}
 	return true, e.relatedTerms(clauses, terms)
+}
+
+// named reports whether an optional path, operationId or endpoint id
+// among clauses names endpoint d (see pathValueGroup and idGroup).
+func (e *engine) named(clauses []clause, d int) bool {
+	r := e.reader()
+	tries := maxIDWords
+	for _, c := range clauses {
+		if c.occur != should || c.field != fieldAll {
+			continue
+		}
+		if g, ok := e.idGroup(r, c, &tries); ok && slices.Contains(g.docs, int32(d)) {
+			return true
+		}
+		if c.kind != kindPath {
+			continue
+		}
+		gs, err := pathValueGroup(r, c)
+		if err != nil || len(gs) != 1 || !gs[0].names {
+			continue
+		}
+		for _, a := range gs[0].alts {
+			var p posting
+			for it := r.postings(a.info); it.next(&p); {
+				if p.doc == d {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // explained counts the query's plain words (n of them) whose search

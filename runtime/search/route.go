@@ -251,27 +251,3 @@ func segmentLiterals(t string) []string {
 	}
 	return append(lits, t)
 }
-
-// namedByPath reports whether a path among clauses names endpoint d: an
-// optional path clause that routes to it (see pathValueGroup).
-func (e *engine) namedByPath(clauses []clause, d int) bool {
-	r := e.reader()
-	for _, c := range clauses {
-		if c.kind != kindPath || c.occur != should || c.field != fieldAll {
-			continue
-		}
-		gs, err := pathValueGroup(r, c)
-		if err != nil || len(gs) != 1 || !gs[0].names {
-			continue
-		}
-		for _, a := range gs[0].alts {
-			var p posting
-			for it := r.postings(a.info); it.next(&p); {
-				if p.doc == d {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}

@@ -38,6 +38,14 @@ func TestSearchTool(t *testing.T) {
 		// is searched as its words, and the note says why.
 		{name: "prose", args: map[string]any{"query": "Checks the health of the service; it does NOT need any credentials at all", "limit": 1},
 			wantIDs: []any{idPing}, wantTotal: 1, wantNote: "could not read this query (NOT is not supported"},
+		// A request as a model meets it names its operations: a URL after
+		// the server URL (its base path /v1 left out), an operationId, an id.
+		{name: "request URL", args: map[string]any{"query": "delete https://petstore.example/v1/pets/7?force=true", "limit": 2},
+			wantIDs: []any{idDeletePet, idGetPet}, wantTotal: 2},
+		{name: "operationId", args: map[string]any{"query": "getPetById", "limit": 1},
+			wantIDs: []any{idGetPet}, wantTotal: 4, wantNote: "best 1 of 4"},
+		{name: "endpoint id", args: map[string]any{"query": idPing, "limit": 3},
+			wantIDs: []any{idPing}, wantTotal: 1},
 		{name: "field filter", args: map[string]any{"query": "method:DELETE", "limit": 5},
 			wantIDs: []any{idDeletePet}, wantTotal: 1},
 		{name: "stop words only", args: map[string]any{"query": "the of", "limit": 5}, wantCode: codeValidationFailed},
