@@ -34,6 +34,20 @@ var callQueries = []string{
 	"revoke an access token",
 }
 
+// requestQueries name operations the way a model holds them rather than
+// in words: request paths and URLs (routed to the API's templates),
+// operationIds and an identifier no operation has.
+var requestQueries = []string{
+	"/users/7319",
+	"https://api.example.com/v2/items/7319/orders?per_page=100",
+	"/a/b/c/d/e/f",
+	"delete /projects/7319/members/7319",
+	"list_users",
+	"Devices_Get",
+	"getUserById",
+	"what does a 404 on /v1/accounts/7319 mean",
+}
+
 // BenchmarkSearchCall times the search tool's whole call (ranking, the
 // hits' summaries, the note and the narrower query it offers) and reports
 // the percentiles of single calls: over GitHub's catalog with
@@ -43,23 +57,38 @@ var callQueries = []string{
 func BenchmarkSearchCall(b *testing.B) {
 	b.Run("github", func(b *testing.B) {
 		ix, cat := githubCompiled(b)
-		benchSearchCalls(b, cat, ix)
+		benchSearchCalls(b, cat, ix, callQueries)
+	})
+	b.Run("github-requests", func(b *testing.B) {
+		ix, cat := githubCompiled(b)
+		benchSearchCalls(b, cat, ix, requestQueries)
 	})
 	b.Run("data-file", func(b *testing.B) {
-		path := os.Getenv("SWAG2MCP_SEARCH_DATA")
-		if path == "" {
-			b.Skip("set SWAG2MCP_SEARCH_DATA to a generated server's catalog_gen.bin")
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			b.Fatal(err)
-		}
-		cat, ix, err := catalog.Decode(string(data))
-		if err != nil {
-			b.Fatal(err)
-		}
-		benchSearchCalls(b, cat, *ix)
+		cat, ix := dataFile(b)
+		benchSearchCalls(b, cat, ix, callQueries)
 	})
+	b.Run("data-file-requests", func(b *testing.B) {
+		cat, ix := dataFile(b)
+		benchSearchCalls(b, cat, ix, requestQueries)
+	})
+}
+
+// dataFile is the catalog and index of the generated server's data file
+// SWAG2MCP_SEARCH_DATA names.
+func dataFile(b *testing.B) (*catalog.Catalog, catalog.Index) {
+	path := os.Getenv("SWAG2MCP_SEARCH_DATA")
+	if path == "" {
+		b.Skip("set SWAG2MCP_SEARCH_DATA to a generated server's catalog_gen.bin")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cat, ix, err := catalog.Decode(string(data))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return cat, *ix
 }
 
 // githubCompiled is GitHub's index and catalog as its server reads them
@@ -76,8 +105,8 @@ func githubCompiled(b *testing.B) (catalog.Index, *catalog.Catalog) {
 	return ix, cat
 }
 
-// benchSearchCalls runs callQueries in turn through a service over cat.
-func benchSearchCalls(b *testing.B, cat *catalog.Catalog, ix catalog.Index) {
+// benchSearchCalls runs queries in turn through a service over cat.
+func benchSearchCalls(b *testing.B, cat *catalog.Catalog, ix catalog.Index, queries []string) {
 	svc, err := New(Options{Catalog: cat, Searcher: search.Open(ix, cat), Config: &config.Config{Workspace: b.TempDir()}})
 	if err != nil {
 		b.Fatal(err)
@@ -85,7 +114,7 @@ func benchSearchCalls(b *testing.B, cat *catalog.Catalog, ix catalog.Index) {
 	ctx := context.Background()
 	var lat []time.Duration
 	for i := 0; b.Loop(); i++ {
-		q := callQueries[i%len(callQueries)]
+		q := queries[i%len(queries)]
 		start := time.Now()
 		if _, err := svc.Search(ctx, SearchRequest{Query: q, Limit: 10}); err != nil {
 			b.Fatalf("%q: %v", q, err)
