@@ -54,6 +54,9 @@ func (e *engine) idGroup(r *reader, c clause, tries *int) (group, bool) {
 	slices.SortFunc(terms, func(a, b termInfo) int { return a.df - b.df })
 	cands := inOperationID(r, terms[0], nil, maxIDCandidates)
 	for _, t := range terms[1:] {
+		if len(cands) <= maxIDChecks {
+			break // few enough to compare their ids outright
+		}
 		cands = inOperationID(r, t, cands, len(cands))
 	}
 	g := group{c: c, keyword: true, names: true}
@@ -81,6 +84,9 @@ func inOperationID(r *reader, t termInfo, within []int32, limit int) []int32 {
 	var out []int32
 	var p posting
 	for it := r.postings(t); it.next(&p) && len(out) < limit; {
+		if within != nil && (len(within) == 0 || int32(p.doc) > within[len(within)-1]) {
+			break // past the last candidate: postings ascend
+		}
 		if p.mask&(1<<fieldOperationID) == 0 {
 			continue
 		}

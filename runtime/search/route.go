@@ -16,6 +16,9 @@ const (
 	// before the API's own paths begin: a server URL's base path
 	// ("https://host/api/v3/pets/7" for the template /pets/{petId}).
 	maxRouteDrop = 3
+	// maxRouteSegment bounds the literal prefixes of a request's first
+	// segment that are looked up for a template's parameter after them.
+	maxRouteSegment = 64
 	// routeOtherWeight scales, against exactPathScore, a template the
 	// path matches with less literal text than the best ones (a
 	// router would pick /issues/comments over /issues/{issue_number}
@@ -135,9 +138,7 @@ func hasQueryPaths(r *reader) bool {
 func splitPath(p string) []string { return strings.Split(strings.Trim(p, "/"), "/") }
 
 // routeSegments matches segs against every path key whose first segment
-// could: the keys starting with segs[0]'s first byte (a segment may hold
-// a parameter after it, "v{version}") and those starting with a
-// parameter.
+// could match segs[0].
 func routeSegments(r *reader, segs []string) (best, others []termInfo) {
 	type routed struct {
 		t        termInfo
@@ -151,9 +152,12 @@ func routeSegments(r *reader, segs []string) (best, others []termInfo) {
 	}
 	var found []routed
 	most := -1
-	starts := []string{keyPath + "/{"}
-	if segs[0][0] != '{' {
-		starts = append(starts, keyPath+"/"+segs[0][:1])
+	// A template's first segment is segs[0] itself, or holds a parameter
+	// after a literal part segs[0] starts with ("v{version}"): the keys
+	// starting with "/"+segs[0], and those with "/"+a prefix of it+"{".
+	starts := []string{keyPath + "/" + segs[0]}
+	for n := range min(len(segs[0]), maxRouteSegment) {
+		starts = append(starts, keyPath+"/"+segs[0][:n]+"{")
 	}
 	for _, start := range starts {
 		var literals int
