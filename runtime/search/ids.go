@@ -8,8 +8,9 @@ import (
 
 // Bounds of finding the endpoints an operationId in a query names.
 const (
-	// maxIDCandidates bounds the documents of an identifier's rarest term
-	// that are checked for its other terms.
+	// maxIDCandidates bounds the documents of an identifier's rarest term:
+	// a word whose every part is in more operationIds than this names no
+	// operation (it is too common to be one's id).
 	maxIDCandidates = 4096
 	// maxIDChecks bounds the endpoints whose operationId is read to
 	// compare it with the query's identifier.
@@ -52,7 +53,10 @@ func (e *engine) idGroup(r *reader, c clause, tries *int) (group, bool) {
 		return group{}, false
 	}
 	slices.SortFunc(terms, func(a, b termInfo) int { return a.df - b.df })
-	cands := inOperationID(r, terms[0], nil, maxIDCandidates)
+	cands := inOperationID(r, terms[0], nil, maxIDCandidates+1)
+	if len(cands) > maxIDCandidates {
+		return group{}, false
+	}
 	for _, t := range terms[1:] {
 		if len(cands) <= maxIDChecks {
 			break // few enough to compare their ids outright

@@ -68,3 +68,61 @@ func TestOperationIDsNameTheirOperations(t *testing.T) {
 		}
 	}
 }
+
+// TestCommonIdentifierNamesNothing: a word whose parts are in more
+// operationIds than maxIDCandidates names no operation.
+func TestCommonIdentifierNamesNothing(t *testing.T) {
+	cat := &catalog.Catalog{
+		Specs:       []catalog.Spec{{ID: "s", Domain: "items"}},
+		Collections: []catalog.Collection{{ID: "c", Title: "Items"}},
+		Tags:        []catalog.Tag{{ID: "t0", Name: "items"}},
+	}
+	for i := range maxIDCandidates + 1 {
+		e := ep("GET", fmt.Sprintf("/items%d", i), "Get items")
+		e.ID, e.OperationID = fmt.Sprintf("%032x", i), "Items_Get"
+		cat.Endpoints = append(cat.Endpoints, e)
+	}
+	s := Open(BuildIndex(CatalogDocs(cat)), cat)
+	res, err := s.Search(context.Background(), Query{Text: "Items_Get", Limit: 3, Explain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range res.Hits {
+		for _, c := range h.Why {
+			if c.Via == "named" {
+				t.Errorf("endpoint %d named by an id %d operations share", h.Endpoint, len(cat.Endpoints))
+			}
+		}
+	}
+}
+
+// TestIdentifierChecksAreBounded: at most maxIDChecks operationIds holding
+// an identifier's parts are read and compared with it.
+func TestIdentifierChecksAreBounded(t *testing.T) {
+	cat := &catalog.Catalog{
+		Specs:       []catalog.Spec{{ID: "s", Domain: "items"}},
+		Collections: []catalog.Collection{{ID: "c", Title: "Items"}},
+		Tags:        []catalog.Tag{{ID: "t0", Name: "items"}},
+	}
+	for i := range maxIDChecks + 1 {
+		id := "Get_Items" // the same parts in another order: not the id asked for
+		if i == maxIDChecks {
+			id = "Items_Get"
+		}
+		e := ep("GET", fmt.Sprintf("/items%d", i), "Get items")
+		e.ID, e.OperationID = fmt.Sprintf("%032x", i), id
+		cat.Endpoints = append(cat.Endpoints, e)
+	}
+	s := Open(BuildIndex(CatalogDocs(cat)), cat)
+	res, err := s.Search(context.Background(), Query{Text: "Items_Get", Limit: 3, Explain: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range res.Hits {
+		for _, c := range h.Why {
+			if c.Via == "named" {
+				t.Errorf("endpoint %d named: its id was compared past the first %d", h.Endpoint, maxIDChecks)
+			}
+		}
+	}
+}

@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
@@ -34,6 +35,7 @@ func routeCatalog() *catalog.Catalog {
 			/* 7 */ ep("GET", "/files/{name}.json", "Download a file as JSON"),
 			/* 8 */ ep("GET", "/users/{username}", "Get a user"),
 			/* 9 */ rival,
+			/* 10 */ ep("GET", "/"+strings.Repeat("a", maxRouteSegment)+"{id}", "Get a long one"),
 		},
 	}
 }
@@ -138,6 +140,9 @@ func TestUnroutedPathsAreWords(t *testing.T) {
 		"/issues/comments",                    // an API path's tail is no request path
 		"/repos//hello/issues",                // an empty segment
 		"https://api.example.com//repos/octo", // an empty first segment
+		// A parameter after more literal bytes of the first segment than
+		// maxRouteSegment prefixes are looked up for.
+		"/" + strings.Repeat("a", maxRouteSegment) + "7",
 	} {
 		res, err := s.Search(context.Background(), Query{Text: q, Limit: 10, Explain: true})
 		if err != nil {
