@@ -2,6 +2,7 @@ package search
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -150,6 +151,14 @@ func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 		pl.shape = in.shape
 		pl.coverage = true
 		pl.vector = queryVector(r, clauses)
+	}
+	if !explicitMethod && !plain && slices.ContainsFunc(pl.groups, func(g group) bool { return g.names }) {
+		// A request or id alone ("https://api.example.com/pets/7") asks
+		// to read it first, not to delete it.
+		for _, m := range methodsRead() {
+			pl.hints[m] = true
+		}
+		pl.hintWeight = weightReadHint
 	}
 	if len(pl.groups) == 0 {
 		return nil, &QueryError{Pos: 0, Msg: "the query has only common words; give words that describe the operation, e.g. \"delete a webhook\""}

@@ -82,6 +82,8 @@ func TestRequestPathsAfterTheServerURL(t *testing.T) {
 			/* 2 */ ep("GET", "/", "The API's root"),
 			/* 3 */ ep("GET", "/buckets/{bucket}", "List the objects in a bucket"),
 			/* 4 */ ep("GET", "/buckets/{bucket}#acl", "Get a bucket's access control list"),
+			/* 5 */ ep("DELETE", "/parts/{id}", "Delete a part"),
+			/* 6 */ ep("GET", "/parts/{id}", "Get a part"),
 		},
 	}
 	checkFirstHits(t, Open(BuildIndex(CatalogDocs(cat)), cat), []firstHits{
@@ -91,6 +93,8 @@ func TestRequestPathsAfterTheServerURL(t *testing.T) {
 		{"https://api.example.com", []int{2}, 1},
 		{"https://api.example.com/elements/api-v2/buckets/b1?acl", []int{4}, 0},
 		{"https://api.example.com/elements/api-v2/buckets/b1?versions=2", []int{3}, 0},
+		// A request alone reads first, whatever the operations' order.
+		{"https://api.example.com/elements/api-v2/parts/9", []int{6}, 0},
 		// With no base path it is the API's own path.
 		{"https://api.example.com/widgets/7/parts/9", []int{0}, 1},
 	})
