@@ -198,7 +198,17 @@ func planClause(r *reader, c clause, typos *int) ([]group, error) {
 		// the whole path (path:*/hooks, path:"*hooks*"); other values are
 		// words of the path.
 		if c.kind == kindPath || c.kind == kindWildcard || (c.kind == kindPhrase && isPathPattern(c.value)) {
-			return keywordGroup(r, c, keyPath)
+			gs, err := keywordGroup(r, c, keyPath)
+			if err != nil || len(gs[0].alts) > 0 || strings.ContainsAny(c.value, "*?") {
+				return gs, err
+			}
+			// No template is this path: it is a request's
+			// (path:/repos/octo/hello/issues), routed as a bare one is.
+			best, others := routedPaths(r, c.value)
+			for _, t := range append(best, others...) {
+				gs[0].alts = append(gs[0].alts, alt{info: t, weight: 1, via: "route"})
+			}
+			return gs, nil
 		}
 	}
 	if c.kind == kindPath { // a bare /path/value in the default field

@@ -59,6 +59,9 @@ func TestRequestPathsFindTheirOperations(t *testing.T) {
 		// The query's other words rank among the named operations.
 		{"delete https://api.example.com/repos/o/r/issues/comments/5", []int{6}, 0},
 		{"GET /repos/octo/hello/issues", []int{0}, 0},
+		// As a path: field's value, a request filters to its operations.
+		{"+path:/repos/octo/hello/issues/42", []int{2, 3}, 2},
+		{"+path:/repos/octo/hello/issues/comments -method:GET", []int{3}, 1},
 		// A path the query gives outranks what its other words match;
 		// in prose it is a mention that ranks with them.
 		{"what does a 404 on /users/alice mean", []int{8}, 0},
