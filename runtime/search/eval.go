@@ -191,6 +191,7 @@ func (e *engine) run(ctx context.Context, r *reader, pl *plan, q Query) (Result,
 	hits := make([]Hit, h.Len())
 	for i := len(hits) - 1; i >= 0; i-- {
 		hits[i] = heap.Pop(h).(Hit)
+		hits[i].Named = s.anyHits[hits[i].Endpoint] == namedHits
 	}
 	if why != nil {
 		for i := range hits {

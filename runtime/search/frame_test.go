@@ -42,7 +42,7 @@ func frameCatalog(apis bool) *catalog.Catalog {
 func TestQueryFrames(t *testing.T) {
 	dropped := func(cat *catalog.Catalog, q string) []string {
 		t.Helper()
-		r, ok := openReader(BuildIndex(CatalogDocs(cat)), cat.Len())
+		r, ok := openReader(BuildIndex(CatalogDocs(cat)), cat)
 		cs, err := parse(q)
 		if !ok || err != nil {
 			t.Fatalf("%q: reader %v, %v", q, ok, err)

@@ -21,13 +21,12 @@ const (
 	maxIDWords = 4
 )
 
-// idGroup returns a group naming the endpoint whose id the plain
-// clause c is (see endpointID), or the endpoints whose operationId it is,
-// ignoring case ("Devices_Get",
-// "repos/create-fork", "getPetById"): a caller that has an operation's id,
-// from documentation, an SDK or its user, asks for that operation. ok is
-// false when c is no identifier (a word of one part, "ping", is text) or
-// no operationId is it.
+// idGroup returns a group naming the endpoint whose id the plain clause c
+// is (see endpointID), or the endpoints whose operationId it is, ignoring
+// case ("Devices_Get", "repos/create-fork", "getPetById"): a caller that
+// has an operation's id, from documentation, an SDK or its user, asks for
+// that operation. ok is false when c is no identifier (a word of one
+// part, "ping", is text) or no operationId is it.
 func (e *engine) idGroup(r *reader, c clause, tries *int) (group, bool) {
 	id := strings.TrimFunc(c.raw, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	if d, ok := e.endpointID(c, id); ok {

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -55,16 +54,8 @@ func TestOperationIDsNameTheirOperations(t *testing.T) {
 		// The fifth identifier of a query is not looked up (maxIDWords).
 		"a_b c_d e_f g_h Devices_Get",
 	} {
-		res, err := s.Search(context.Background(), Query{Text: q, Limit: 5, Explain: true})
-		if err != nil {
-			t.Fatalf("Search(%q): %v", q, err)
-		}
-		for _, h := range res.Hits {
-			for _, c := range h.Why {
-				if c.Via == "named" {
-					t.Errorf("Search(%q) named endpoint %d", q, h.Endpoint)
-				}
-			}
+		if named := namedBy(t, s, q); named != nil {
+			t.Errorf("Search(%q) named endpoints %v", q, named)
 		}
 	}
 }
@@ -72,57 +63,39 @@ func TestOperationIDsNameTheirOperations(t *testing.T) {
 // TestCommonIdentifierNamesNothing: a word whose parts are in more
 // operationIds than maxIDCandidates names no operation.
 func TestCommonIdentifierNamesNothing(t *testing.T) {
-	cat := &catalog.Catalog{
-		Specs:       []catalog.Spec{{ID: "s", Domain: "items"}},
-		Collections: []catalog.Collection{{ID: "c", Title: "Items"}},
-		Tags:        []catalog.Tag{{ID: "t0", Name: "items"}},
+	ids := make([]string, maxIDCandidates+1)
+	for i := range ids {
+		ids[i] = "Items_Get"
 	}
-	for i := range maxIDCandidates + 1 {
-		e := ep("GET", fmt.Sprintf("/items%d", i), "Get items")
-		e.ID, e.OperationID = fmt.Sprintf("%032x", i), "Items_Get"
-		cat.Endpoints = append(cat.Endpoints, e)
-	}
-	s := Open(BuildIndex(CatalogDocs(cat)), cat)
-	res, err := s.Search(context.Background(), Query{Text: "Items_Get", Limit: 3, Explain: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, h := range res.Hits {
-		for _, c := range h.Why {
-			if c.Via == "named" {
-				t.Errorf("endpoint %d named by an id %d operations share", h.Endpoint, len(cat.Endpoints))
-			}
-		}
+	if named := namedBy(t, itemsSearcher(ids), "Items_Get"); named != nil {
+		t.Errorf("endpoints %v named by an id %d operations share", named, len(ids))
 	}
 }
 
 // TestIdentifierChecksAreBounded: at most maxIDChecks operationIds holding
 // an identifier's parts are read and compared with it.
 func TestIdentifierChecksAreBounded(t *testing.T) {
+	ids := make([]string, maxIDChecks+1)
+	for i := range ids {
+		ids[i] = "Get_Items" // the same parts in another order: not the id asked for
+	}
+	ids[maxIDChecks] = "Items_Get"
+	if named := namedBy(t, itemsSearcher(ids), "Items_Get"); named != nil {
+		t.Errorf("endpoints %v named: an id was compared past the first %d", named, maxIDChecks)
+	}
+}
+
+// itemsSearcher searches one GET endpoint per operationId of ids.
+func itemsSearcher(ids []string) Searcher {
 	cat := &catalog.Catalog{
 		Specs:       []catalog.Spec{{ID: "s", Domain: "items"}},
 		Collections: []catalog.Collection{{ID: "c", Title: "Items"}},
 		Tags:        []catalog.Tag{{ID: "t0", Name: "items"}},
 	}
-	for i := range maxIDChecks + 1 {
-		id := "Get_Items" // the same parts in another order: not the id asked for
-		if i == maxIDChecks {
-			id = "Items_Get"
-		}
+	for i, id := range ids {
 		e := ep("GET", fmt.Sprintf("/items%d", i), "Get items")
 		e.ID, e.OperationID = fmt.Sprintf("%032x", i), id
 		cat.Endpoints = append(cat.Endpoints, e)
 	}
-	s := Open(BuildIndex(CatalogDocs(cat)), cat)
-	res, err := s.Search(context.Background(), Query{Text: "Items_Get", Limit: 3, Explain: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, h := range res.Hits {
-		for _, c := range h.Why {
-			if c.Via == "named" {
-				t.Errorf("endpoint %d named: its id was compared past the first %d", h.Endpoint, maxIDChecks)
-			}
-		}
-	}
+	return Open(BuildIndex(CatalogDocs(cat)), cat)
 }

@@ -47,11 +47,11 @@ type group struct {
 	coord   bool       // a plain word: counts towards coordination
 	sum     bool       // alternatives add up (the words of an expression's meaning)
 	aux     bool       // only ranks: never what makes a document match (the caller's "my")
-	// names: a path or an operationId the query gives names the documents
-	// this group matches, so each counts as matching every plain word
-	// (coordination)
+	// names: a path, an operationId or an endpoint id the query gives
+	// names the documents this group matches, so each counts as matching
+	// every plain word (coordination)
 	names bool
-	docs  []int32 // with names, the documents named directly (an operationId's), ascending
+	docs  []int32 // with names, the documents named directly (by an operationId or id), ascending
 }
 
 // plan is a whole query after planning.
@@ -272,7 +272,7 @@ func isPathPattern(v string) bool {
 // the API has names the operations the query is about (see group.names).
 func pathValueGroup(r *reader, c clause) ([]group, error) {
 	v := strings.ToLower(c.value)
-	if strings.ContainsAny(v, "*") {
+	if strings.Contains(v, "*") {
 		return keywordGroup(r, c, keyPath)
 	}
 	named := group{c: c, keyword: true, names: c.occur == should}

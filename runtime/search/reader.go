@@ -32,8 +32,9 @@ type reader struct {
 }
 
 // openReader checks ix and prepares reading it; ok is false when ix is not
-// an index of this format for docs documents.
-func openReader(ix catalog.Index, docs int) (*reader, bool) {
+// an index of this format for cat's endpoints.
+func openReader(ix catalog.Index, cat *catalog.Catalog) (*reader, bool) {
+	docs := cat.Len()
 	if ix.Format != FormatVersion || ix.Docs != docs {
 		return nil, false
 	}
@@ -67,6 +68,7 @@ func openReader(ix catalog.Index, docs int) (*reader, bool) {
 	r.forms = lineTable(ix.Forms)
 	r.spelled = sync.OnceValue(func() termFilter { return newTermFilter(r) })
 	r.queryPaths = sync.OnceValue(func() bool { return hasQueryPaths(r) })
+	r.bases = basePaths(cat)
 	return r, true
 }
 

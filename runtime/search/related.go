@@ -1,7 +1,6 @@
 package search
 
 import (
-	"slices"
 	"sort"
 
 	"github.com/swag2mcp/swag2mcp/runtime/catalog"
@@ -40,7 +39,7 @@ func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) 
 	if err != nil {
 		return false, nil
 	}
-	if len(hits) > 0 && e.named(clauses, hits[0].Endpoint) {
+	if len(hits) > 0 && hits[0].Named {
 		return false, nil // the operation the query's path or id names
 	}
 	var terms []string
@@ -71,37 +70,6 @@ func (e *engine) Advise(query string, hits []Hit) (weak bool, related []string) 
 		}
 	}
 	return true, e.relatedTerms(clauses, terms)
-}
-
-// named reports whether an optional path, operationId or endpoint id
-// among clauses names endpoint d (see pathValueGroup and idGroup).
-func (e *engine) named(clauses []clause, d int) bool {
-	r := e.reader()
-	tries := maxIDWords
-	for _, c := range clauses {
-		if c.occur != should || c.field != fieldAll {
-			continue
-		}
-		if g, ok := e.idGroup(r, c, &tries); ok && slices.Contains(g.docs, int32(d)) {
-			return true
-		}
-		if c.kind != kindPath {
-			continue
-		}
-		gs, err := pathValueGroup(r, c)
-		if err != nil || len(gs) != 1 || !gs[0].names {
-			continue
-		}
-		for _, a := range gs[0].alts {
-			var p posting
-			for it := r.postings(a.info); it.next(&p); {
-				if p.doc == d {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 // explained counts the query's plain words (n of them) whose search

@@ -59,7 +59,10 @@ type Result struct {
 type Hit struct {
 	Endpoint int // index of the endpoint in the catalog (catalog.Catalog.Endpoint)
 	Score    float64
-	Why      []Contribution // with Query.Explain: what scored, in query order
+	// Named: a path, operationId or endpoint id in the query names this
+	// endpoint, so it answers the query whatever its other words.
+	Named bool
+	Why   []Contribution // with Query.Explain: what scored, in query order
 }
 
 // Contribution is one term's share of a hit's score.
@@ -99,9 +102,8 @@ type engine struct {
 // than the generated code) is ignored: the catalog is then indexed in memory
 // at the first search.
 func Open(idx catalog.Index, cat *catalog.Catalog) Searcher {
-	if r, ok := openReader(idx, cat.Len()); ok {
+	if r, ok := openReader(idx, cat); ok {
 		e := newEngine(cat)
-		r.bases = basePaths(cat)
 		e.r = r
 		e.once.Do(func() {})
 		return e
@@ -127,12 +129,10 @@ func (e *engine) Resources() []string { return e.resources() }
 // reader returns the index, building it on first use when needed.
 func (e *engine) reader() *reader {
 	e.once.Do(func() {
-		docs := e.cat.Len()
-		r, ok := openReader(BuildIndex(CatalogDocs(e.cat)), docs)
+		r, ok := openReader(BuildIndex(CatalogDocs(e.cat)), e.cat)
 		if !ok { // cannot happen: BuildIndex writes what openReader reads
 			r = &reader{}
 		}
-		r.bases = basePaths(e.cat)
 		e.r = r
 	})
 	return e.r

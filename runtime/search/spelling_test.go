@@ -99,7 +99,7 @@ func hitsOf(res Result) string {
 
 func TestTermFilterHoldsEveryKey(t *testing.T) {
 	cat := testCatalog()
-	r, ok := openReader(BuildIndex(CatalogDocs(cat)), cat.Len())
+	r, ok := openReader(BuildIndex(CatalogDocs(cat)), cat)
 	if !ok {
 		t.Fatal("openReader refused its own index")
 	}
