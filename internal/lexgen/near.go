@@ -21,30 +21,13 @@ import (
 // word k itself): every pair once, in about a quarter of the bytes of
 // listing the words.
 func writeNear(vectors, out string) error {
-	f, err := os.Open(vectors)
+	vecs, order, err := readVectors(vectors)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return err
-	}
-	vecs := map[string]string{}
-	var order []string
 	dims := 0
-	sc := bufio.NewScanner(zr)
-	sc.Buffer(make([]byte, 1<<16), 1<<16)
-	for sc.Scan() {
-		w, v, ok := strings.Cut(sc.Text(), " ")
-		if !ok {
-			return fmt.Errorf("%s: line %q has no space", vectors, sc.Text())
-		}
-		vecs[w], dims = v, len(v)
-		order = append(order, w)
-	}
-	if err := sc.Err(); err != nil {
-		return err
+	if len(order) > 0 {
+		dims = len(vecs[order[0]])
 	}
 	near := search.NearWords(vecs, dims)
 	rank := make(map[string]int, len(order))
@@ -82,4 +65,31 @@ func writeNear(vectors, out string) error {
 		return err
 	}
 	return o.Close()
+}
+
+// readVectors reads the vectors file writeVectors wrote: each word's
+// vector in search.AppendVector's encoding, and the words in file order.
+func readVectors(vectors string) (map[string]string, []string, error) {
+	f, err := os.Open(vectors)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	vecs := map[string]string{}
+	var order []string
+	sc := bufio.NewScanner(zr)
+	sc.Buffer(make([]byte, 1<<16), 1<<16)
+	for sc.Scan() {
+		w, v, ok := strings.Cut(sc.Text(), " ")
+		if !ok {
+			return nil, nil, fmt.Errorf("%s: line %q has no space", vectors, sc.Text())
+		}
+		vecs[w] = v
+		order = append(order, w)
+	}
+	return vecs, order, sc.Err()
 }

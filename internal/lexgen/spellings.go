@@ -33,7 +33,7 @@ func writeSpellings(wn *wordNet, out string, known map[string]int) error {
 					continue
 				}
 				for _, inflect := range inflections {
-					rel.join(inflect(a), inflect(b), known)
+					rel.join(inflect(a), inflect(b), known, true)
 				}
 			}
 		}

@@ -15,7 +15,9 @@ type Lexicon interface {
 	Dims() int
 	// Vector is word's vector in AppendVector's encoding, Dims characters.
 	Vector(word string) (string, bool)
-	// Forms are word's derivationally related forms ("react" → "reaction").
+	// Forms are word's derivationally related forms ("react" → "reaction")
+	// and, each after RelatedMark, the words near it in meaning ("~loan"
+	// of "mortgage").
 	Forms(word string) []string
 	// Spellings are word's other spellings, British or American
 	// ("organisation" → "organization").
@@ -119,16 +121,16 @@ func isTitleField(f field) bool {
 // indexed. A spelling's entry is marked with spellingMark: it is the same
 // word, so the search weighs it as the word itself (see appendForms).
 func formsTable(an *analyzer, api map[string]bool, lex Lexicon, df func(string) int) string {
-	alts := map[string]map[string]bool{} // form's term → API term → a spelling of it
-	add := func(f, ta string, spelling bool) {
+	alts := map[string]map[string]relationKind{} // form's term → API term → the closest relation
+	add := func(f, ta string, kind relationKind) {
 		tf, ok := an.normalize(f, false)
 		if !ok || tf == ta {
 			return
 		}
 		if alts[tf] == nil {
-			alts[tf] = map[string]bool{}
+			alts[tf] = map[string]relationKind{}
 		}
-		alts[tf][ta] = alts[tf][ta] || spelling
+		alts[tf][ta] = max(alts[tf][ta], kind)
 	}
 	for a := range api {
 		ta, ok := an.normalize(a, false)
@@ -136,18 +138,25 @@ func formsTable(an *analyzer, api map[string]bool, lex Lexicon, df func(string) 
 			continue
 		}
 		for _, f := range lex.Forms(a) {
-			add(f, ta, false)
+			if w, ok := strings.CutPrefix(f, RelatedMark); ok {
+				add(w, ta, relatedMeaning)
+			} else {
+				add(f, ta, relatedForm)
+			}
 		}
 		for _, f := range lex.Spellings(a) {
-			add(f, ta, true)
+			add(f, ta, relatedSpelling)
 		}
 	}
 	m := make(map[string]string, len(alts))
 	for k, v := range alts {
 		terms := make([]string, 0, len(v))
-		for ta, spelling := range v {
-			if spelling {
+		for ta, kind := range v {
+			switch kind {
+			case relatedSpelling:
 				ta = spellingMark + ta
+			case relatedMeaning:
+				ta = RelatedMark + ta
 			}
 			terms = append(terms, ta)
 		}
@@ -159,6 +168,21 @@ func formsTable(an *analyzer, api map[string]bool, lex Lexicon, df func(string) 
 // spellingMark marks an API term in the forms table that is another
 // spelling of the word, not a related form.
 const spellingMark = "="
+
+// RelatedMark starts a word of Lexicon.Forms, and an API term of the
+// forms table, related to the word in meaning rather than derived from it
+// ("~loan" of "mortgage").
+const RelatedMark = "~"
+
+// relationKind is how a forms table's word relates to an API word, the
+// closer the greater.
+type relationKind int
+
+const (
+	relatedMeaning  relationKind = iota // a synonym or hypernym ("mortgage" → loan)
+	relatedForm                         // a derivation ("react" → reaction)
+	relatedSpelling                     // another spelling ("colour" → color)
+)
 
 // wordsTable keeps the vectors of the API's words and of the general words
 // near one of its title words (the words documents' vectors are made of),

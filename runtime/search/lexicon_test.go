@@ -224,3 +224,44 @@ func TestNearWords(t *testing.T) {
 		t.Errorf("NearWords (-want +got):\n%s", diff)
 	}
 }
+
+// TestMeaningOnlyForWordsTheAPILacks: a word the API lacks finds the API's
+// words near it in meaning ("cinema" → movies), below a derivation's
+// weight; a word the API has keeps its own sense ("films" finds the films,
+// not the movies it is also near).
+func TestMeaningOnlyForWordsTheAPILacks(t *testing.T) {
+	cat := &catalog.Catalog{
+		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "misc"}},
+		Endpoints: []catalog.Endpoint{
+			/* 0 */ {ID: "a", Method: "GET", Path: "/movies", Summary: "List movies"},
+			/* 1 */ {ID: "b", Method: "GET", Path: "/films", Summary: "List films"},
+			/* 2 */ {ID: "c", Method: "GET", Path: "/people", Summary: "List people"},
+		},
+	}
+	lex := &mapLexicon{dims: 3, forms: map[string][]string{
+		"movies": {RelatedMark + "cinema", RelatedMark + "films"}, "films": {RelatedMark + "movies"},
+	}}
+	ix := BuildIndexWith(CatalogDocs(cat), lex)
+	if got, ok := lineTable(ix.Forms).find("cinema"); !ok || got != RelatedMark+"movi" {
+		t.Errorf("forms table's cinema = %q, %v; want the API's term movi, marked", got, ok)
+	}
+	s := Open(ix, cat)
+	hits := func(q string) []Hit {
+		t.Helper()
+		res, err := s.Search(context.Background(), Query{Text: q, Limit: 5, Explain: true})
+		if err != nil {
+			t.Fatalf("Search(%q): %v", q, err)
+		}
+		return res.Hits
+	}
+	if got := hits("cinema"); len(got) != 1 || got[0].Endpoint != 0 || got[0].Why[0].Via != "meaning" {
+		t.Errorf("cinema = %+v, want the movies, reached through meaning", got)
+	}
+	if got := hits("films"); len(got) != 1 || got[0].Endpoint != 1 {
+		t.Errorf("films = %+v, want the films alone: the API has the word", got)
+	}
+	movie, cinema := hits("movies"), hits("cinema")
+	if len(movie) == 0 || len(cinema) == 0 || cinema[0].Score >= movie[0].Score {
+		t.Errorf("cinema scored %+v, movies %+v; want a word near in meaning below the word itself", cinema, movie)
+	}
+}
