@@ -119,12 +119,16 @@ func isTitleField(f field) bool {
 // formsTable maps the term of each related form and other spelling of an
 // API word to the API word's term, when they differ and the API word is
 // indexed. A spelling's entry is marked with spellingMark: it is the same
-// word, so the search weighs it as the word itself (see appendForms).
+// word, so the search weighs it as the word itself (see appendForms). A
+// word near the API word only in meaning is marked with RelatedMark, and
+// kept only when the API lacks it: a word the API has is what its author
+// meant by it, and its synonyms would bring in their other senses (issue
+// 11's seventeenth round).
 func formsTable(an *analyzer, api map[string]bool, lex Lexicon, df func(string) int) string {
 	alts := map[string]map[string]relationKind{} // form's term → API term → the closest relation
 	add := func(f, ta string, kind relationKind) {
 		tf, ok := an.normalize(f, false)
-		if !ok || tf == ta {
+		if !ok || tf == ta || (kind == relatedMeaning && df(tf) > 0) {
 			return
 		}
 		if alts[tf] == nil {

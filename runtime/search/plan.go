@@ -411,18 +411,16 @@ func appendRelated(r *reader, alts []alt, m meaning, idfCap float64) []alt {
 // appendForms adds the API's terms of term's related forms (WordNet's
 // derivations: "react" finds "reaction"), weighted below the word itself,
 // and of its other spellings ("colour" finds "color"), weighted as it.
-// When the API lacks the word itself, its terms near the word in meaning
-// join too, lower still ("film" finds "movie"): only then, since a word
-// the API has is what its author meant by it, and its synonyms would bring
-// in their other senses (issue 11's seventeenth round).
+// A word the API lacks also finds the API's terms near it in meaning,
+// lower still ("film" finds "movie"; formsTable keeps those only for such
+// words).
 func appendForms(r *reader, alts []alt, term string) []alt {
 	rest, ok := r.forms.find(term)
 	if !ok {
 		return alts
 	}
 	capIdf := 0.0
-	exact := len(alts) > 0 && alts[0].via == "exact"
-	if exact {
+	if len(alts) > 0 && alts[0].via == "exact" {
 		capIdf = idf(r.ix.Docs, alts[0].info.df)
 	}
 	for _, f := range strings.Fields(rest) {
@@ -430,9 +428,6 @@ func appendForms(r *reader, alts []alt, term string) []alt {
 		if spelt, ok := strings.CutPrefix(f, spellingMark); ok {
 			f, a.weight, a.via = spelt, 1, "spelling"
 		} else if near, ok := strings.CutPrefix(f, RelatedMark); ok {
-			if exact {
-				continue
-			}
 			f, a.weight, a.via = near, weightMeaning, "meaning"
 		}
 		if t, ok := r.lookup(f); ok {
