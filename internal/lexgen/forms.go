@@ -100,8 +100,9 @@ func readWordNet(dict string) (*wordNet, error) {
 // derivationally related forms that are in known too ("react" →
 // "reaction", "reactive"), then, each after relatedMark, the words
 // meaningWords relates to it: one line per word, sorted, the word and the
-// others separated by spaces.
-func writeForms(wn *wordNet, out string, known map[string]int, vectors map[string]string) error {
+// others separated by spaces. near lists the words within
+// search.NearCosine of each (search.NearWords).
+func writeForms(wn *wordNet, out string, known map[string]int, near map[string][]string) error {
 	rel := relation{}
 	for _, p := range wn.ptrs {
 		from, to := wn.synsets[p.from], wn.synsets[p.to]
@@ -111,24 +112,21 @@ func writeForms(wn *wordNet, out string, known map[string]int, vectors map[strin
 		a, b := from[p.src-1], to[p.target-1]
 		rel.join(a, b, known, true)
 	}
-	meaningWords(wn, vectors, func(a, b string) { rel.join(a, b, known, false) })
+	meaningWords(wn, near, func(a, b string) { rel.join(a, b, known, false) })
 	return rel.write(out)
 }
 
-// Which general words mean nearly the same: WordNet says how two words
-// are related, the word vectors whether English uses them alike, so of a
-// word's senses only the common ones count ("mortgage" → loan, "film" →
-// movie, not "link" → nexus). Issue 11's seventeenth round measured these
-// (eval/README.md).
-const (
-	relatedDepth  = 2    // hypernym levels followed from a synset
-	relatedCosine = 0.65 // least cosine of two words' vectors
-)
+// relatedDepth is how many hypernym levels meaningWords follows up from a
+// synset (issue 11's seventeenth round measured two against three).
+const relatedDepth = 2
 
 // meaningWords calls relate for every two words of a synset, or of a
-// synset and one of its hypernyms up to relatedDepth levels up, whose
-// vectors lie within relatedCosine of each other.
-func meaningWords(wn *wordNet, vectors map[string]string, relate func(a, b string)) {
+// synset and one of its hypernyms up to relatedDepth levels up, that near
+// lists as within search.NearCosine of each other: WordNet says how two
+// words are related, the word vectors whether English uses them alike, so
+// of a word's senses only the common ones count ("mortgage" → loan,
+// "film" → movie, not "link" → nexus). near's lists are sorted.
+func meaningWords(wn *wordNet, near map[string][]string, relate func(a, b string)) {
 	for k, words := range wn.synsets {
 		group := slices.Clone(words)
 		level := []synsetKey{k}
@@ -144,9 +142,7 @@ func meaningWords(wn *wordNet, vectors map[string]string, relate func(a, b strin
 		}
 		for _, a := range words {
 			for _, b := range group {
-				va, okA := vectors[a]
-				vb, okB := vectors[b]
-				if a != b && okA && okB && search.Cosine(va, vb) >= relatedCosine {
+				if _, ok := slices.BinarySearch(near[a], b); ok {
 					relate(a, b)
 				}
 			}

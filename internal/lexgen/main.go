@@ -60,17 +60,17 @@ func generate(cache, out string, words, dims int, embed func([]string) (map[stri
 	if err != nil {
 		return err
 	}
-	vectors, _, err := readVectors(filepath.Join(out, vectorsFile))
+	near, order, err := nearWords(filepath.Join(out, vectorsFile))
 	if err != nil {
 		return err
 	}
-	if err := writeForms(wn, filepath.Join(out, formsFile), vocab, vectors); err != nil {
+	if err := writeForms(wn, filepath.Join(out, formsFile), vocab, near); err != nil {
 		return err
 	}
 	if err := writeSpellings(wn, filepath.Join(out, spellingsFile), vocab); err != nil {
 		return err
 	}
-	if err := writeNear(filepath.Join(out, vectorsFile), filepath.Join(out, nearFile)); err != nil {
+	if err := writeNear(near, order, filepath.Join(out, nearFile)); err != nil {
 		return err
 	}
 	return writeNotice(cache, filepath.Join(out, "NOTICE"), embed != nil)

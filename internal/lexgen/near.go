@@ -12,24 +12,30 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
-// writeNear reads the vectors file writeVectors wrote and writes which
-// words lie within search.NearCosine of each other (search.NearWords), so
-// the generator keeps a server's general words by looking them up instead
-// of comparing every pair of words for every API. Line k belongs to the
-// k-th word of the vectors file and lists its neighbours that come later
-// there, each as the base-36 distance from the one before (the first from
-// word k itself): every pair once, in about a quarter of the bytes of
-// listing the words.
-func writeNear(vectors, out string) error {
+// nearWords reads the vectors file writeVectors wrote and lists which
+// words lie within search.NearCosine of each other (search.NearWords,
+// seconds for the whole vocabulary, so computed once for writeForms and
+// writeNear), with the words in file order.
+func nearWords(vectors string) (near map[string][]string, order []string, err error) {
 	vecs, order, err := readVectors(vectors)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	dims := 0
 	if len(order) > 0 {
 		dims = len(vecs[order[0]])
 	}
-	near := search.NearWords(vecs, dims)
+	return search.NearWords(vecs, dims), order, nil
+}
+
+// writeNear writes near (see nearWords), so the generator keeps a
+// server's general words by looking them up instead of comparing every
+// pair of words for every API. Line k belongs to the k-th word of order
+// (the vectors file's) and lists its neighbours that come later there,
+// each as the base-36 distance from the one before (the first from word
+// k itself): every pair once, in about a quarter of the bytes of listing
+// the words.
+func writeNear(near map[string][]string, order []string, out string) error {
 	rank := make(map[string]int, len(order))
 	for i, w := range order {
 		rank[w] = i

@@ -501,10 +501,10 @@ func (p *parser) path() string {
 	return v
 }
 
-// isNumber reports digits with at most one decimal point.
+// isNumber reports digits and dots, what parser.number reads: a malformed
+// boost ("/pets^1.2.3") is left to the suffix parser, which says so.
 func isNumber(s string) bool {
-	_, err := strconv.ParseFloat(s, 64)
-	return s != "" && err == nil && strings.Trim(s, "0123456789.") == ""
+	return s != "" && strings.Trim(s, "0123456789.") == ""
 }
 
 // scanDelimited reads from i to the next unescaped delim; it returns the

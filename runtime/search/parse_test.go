@@ -35,6 +35,7 @@ func TestQueryErrors(t *testing.T) {
 		{"zero boost", "pet^0", 4, "boost after ^"},
 		{"huge boost", "pet^1000", 4, "boost after ^"},
 		{"two boosts", "pet^2^3", 5, "second ^"},
+		{"bad boost after a path", "/pets^1.2.3", 6, "boost after ^"},
 		{"fuzziness too high", "pet~3", 4, "out of range"},
 		{"fuzzy phrase", `"find pet"~2`, 10, "proximity"},
 		{"fuzzy method", "method:GET~", 10, "does not apply"},

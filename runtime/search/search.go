@@ -69,7 +69,7 @@ type Hit struct {
 type Contribution struct {
 	Clause string   // the query clause as written
 	Term   string   // the index term that matched
-	Via    string   // how the clause reached the term: exact, form, spelling, synonym, typo, fuzzy, wildcard, regex, phrase, keyword, route (a request path), named (an operationId or endpoint id)
+	Via    string   // how the clause reached the term: exact, form, spelling, meaning, synonym, typo, fuzzy, wildcard, regex, phrase, keyword, route (a request path), named (an operationId or endpoint id)
 	Fields []string // text fields the term occurred in
 	Score  float64  // before coordination, method hints, shape and coverage
 }

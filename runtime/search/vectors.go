@@ -52,25 +52,6 @@ func cosine(q []float32, enc string) float32 {
 	return dot / float32(math.Sqrt(float64(n)))
 }
 
-// Cosine is the cosine of two vectors in AppendVector's encoding; 0 when
-// either is zero or their lengths differ.
-func Cosine(a, b string) float64 {
-	if len(a) != len(b) {
-		return 0
-	}
-	var dot, na, nb float64
-	for i := range len(a) {
-		x, y := float64(int(a[i])-vectorZero), float64(int(b[i])-vectorZero)
-		dot += x * y
-		na += x * x
-		nb += y * y
-	}
-	if na == 0 || nb == 0 {
-		return 0
-	}
-	return dot / math.Sqrt(na*nb)
-}
-
 // normalize scales v to unit length; false when v is zero.
 func normalizeVector(v []float32) bool {
 	var n float32

@@ -64,18 +64,18 @@ func BenchmarkSearchCall(b *testing.B) {
 		benchSearchCalls(b, cat, ix, requestQueries)
 	})
 	b.Run("data-file", func(b *testing.B) {
-		cat, ix := dataFile(b)
+		ix, cat := dataFile(b)
 		benchSearchCalls(b, cat, ix, callQueries)
 	})
 	b.Run("data-file-requests", func(b *testing.B) {
-		cat, ix := dataFile(b)
+		ix, cat := dataFile(b)
 		benchSearchCalls(b, cat, ix, requestQueries)
 	})
 }
 
-// dataFile is the catalog and index of the generated server's data file
-// SWAG2MCP_SEARCH_DATA names.
-func dataFile(b *testing.B) (*catalog.Catalog, catalog.Index) {
+// dataFile is the index and catalog of the generated server's data file
+// SWAG2MCP_SEARCH_DATA names, in githubCompiled's order.
+func dataFile(b *testing.B) (catalog.Index, *catalog.Catalog) {
 	path := os.Getenv("SWAG2MCP_SEARCH_DATA")
 	if path == "" {
 		b.Skip("set SWAG2MCP_SEARCH_DATA to a generated server's catalog_gen.bin")
@@ -88,7 +88,7 @@ func dataFile(b *testing.B) (*catalog.Catalog, catalog.Index) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	return cat, *ix
+	return *ix, cat
 }
 
 // githubCompiled is GitHub's index and catalog as its server reads them
