@@ -39,7 +39,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	reps := fs.Int("reps", 5, "times every query is run for the latency columns")
 	only := fs.String("only", "", "run only the query set with this spec name")
 	half := fs.String("half", "", "run only the query sets of this half (tuning or holdout); both when empty")
-	stress := fs.String("stress", "", "also run the tuning half under stress conditions, reported as extra halves: bare (no summaries or descriptions), crowd (merged with crowd.txt's distractor specs), scale (crowd, distractors hidden from results), template (bare, titled from method and path), nested (template, each operation copied under other resources' paths; a copy counts as its original), nested-strict (nested, copies wrong), described (template titles, texts kept), typo (each query with one word misspelt), third-person, gerund, asked, nominal (verb-first queries phrased \"Deletes a…\", \"Deleting a…\", \"which endpoint deletes a…\", \"Deletion of a…\"), terse (every query without its articles), comma-separated, or all")
+	stress := fs.String("stress", "", "also run the tuning half under stress conditions, reported as extra halves: bare (no summaries or descriptions), crowd (merged with crowd.txt's distractor specs), scale (crowd, distractors hidden from results), template (bare, titled from method and path), nested (template, each operation copied under other resources' paths; a copy counts as its original), nested-strict (nested, copies wrong), post (every write a POST), described (template titles, texts kept), typo (each query with one word misspelt), third-person, gerund, asked, nominal (verb-first queries phrased \"Deletes a…\", \"Deleting a…\", \"which endpoint deletes a…\", \"Deletion of a…\"), terse (every query without its articles), comma-separated, or all")
 	crowdFile := fs.String("crowd", "crowd.txt", "distractor specs of -stress crowd (written by go run ./draw)")
 	checkOnly := fs.Bool("check", false, "only check that every label names an operation of its spec; run no search")
 	loopOut := fs.String("loop-out", "", "write to this folder, per query set, what a model using the server sees of each query (see loop.go), and nothing else")
@@ -49,7 +49,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	against := fs.String("against", "", "compare this run with one -save wrote: per half, recall@5 and MRR then and now, the change with its paired bootstrap interval, the queries moved (the holdout's counted, not listed)")
 	loopVocabulary := fs.Bool("loop-vocabulary", true, "with -loop-out: the instructions list the API's tags and resources and weak notes its resources, as a server's do; false leaves them out")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd,scale,template,described,nested,nested-strict,typo,third-person,gerund,asked,nominal,terse|all] [-crowd FILE] [-save FILE] [-against FILE] [-check] [-loop-out DIR | -loop-next DIR | -loop-in DIR]")
+		fmt.Fprintln(stderr, "usage: eval [-specs DIR] [-queries DIR] [-halves FILE] [-worst N] [-reps N] [-only NAME] [-half tuning|holdout] [-stress bare,crowd,scale,template,described,nested,nested-strict,post,typo,third-person,gerund,asked,nominal,terse|all] [-crowd FILE] [-save FILE] [-against FILE] [-check] [-loop-out DIR | -loop-next DIR | -loop-in DIR]")
 		return 2
 	}
 	sets, h, err := readInputs(*queries, *halvesFile)
@@ -237,7 +237,7 @@ func evaluateStressed(ctx context.Context, set *queryset.QuerySet, api, crowd *i
 			continue
 		}
 		stressed, queries := api, set
-		var original []string
+		var original, keys []string
 		switch cond {
 		case stressTypo:
 			queries = withTypos(set)
@@ -251,6 +251,8 @@ func evaluateStressed(ctx context.Context, set *queryset.QuerySet, api, crowd *i
 			stressed = described(api)
 		case stressNested, stressNestedStrict:
 			stressed, original = nested(api)
+		case stressPost:
+			stressed, keys = postOnly(api)
 		case stressBare:
 			stripTexts(api)
 		}
@@ -262,6 +264,7 @@ func evaluateStressed(ctx context.Context, set *queryset.QuerySet, api, crowd *i
 		if cond == stressNested {
 			ours.original = original
 		}
+		ours.keys = keys
 		name := set.Spec.Name + " [" + cond + "]"
 		out = append(out, runEngines(ctx, queries, name, stressHalf(cond), []engine{ours}, []string{oursName},
 			len(specs.Endpoints(stressed)), reps)...)

@@ -23,6 +23,9 @@ type oursEngine struct {
 	// the endpoint it copies (-stress nested): a hit counts as that key,
 	// and only its first appearance is kept.
 	original []string
+	// keys, when set, names the label key of each of the API's own
+	// endpoints, whose method the condition changed (-stress post).
+	keys []string
 }
 
 func newOurs(api *ir.API) (*oursEngine, error) { return newOursOwning(api, -1) }
@@ -75,6 +78,9 @@ func (o *oursEngine) Search(ctx context.Context, q string, n int) ([]string, err
 			key := opKey(e.Method, e.Path)
 			switch {
 			case h.Endpoint < o.own:
+				if o.keys != nil {
+					key = o.keys[h.Endpoint]
+				}
 			case o.hideCrowd:
 				continue
 			case o.original != nil:

@@ -58,7 +58,7 @@ const (
 // stressOrder is the order conditions run and are reported in: those that
 // need the API's texts before bare strips them.
 func stressOrder() []string {
-	return []string{stressCrowd, stressScale, stressTemplate, stressDescribed, stressNested, stressNestedStrict, stressTypo,
+	return []string{stressCrowd, stressScale, stressTemplate, stressDescribed, stressNested, stressNestedStrict, stressPost, stressTypo,
 		stressThirdPerson, stressGerund, stressAsked, stressNominal, stressTerse, stressBare}
 }
 
