@@ -1,6 +1,9 @@
 package search
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // maxParticleGap is how many words may stand between a phrasal verb and
 // its particle ("take a label off").
@@ -23,6 +26,7 @@ type qword struct {
 type intent struct {
 	groups   []group      // one per expression, and one for a first-person query
 	consumed map[int]bool // clauses whose every word an expression took
+	echoes   map[int]bool // clauses that repeat the action (see dropEcho), out of the query vector too
 	criteria map[int]bool // clauses that name a filter criterion ("by name")
 	methods  []string     // methods the query's first action hints at
 	action   bool         // the query names an action (a verb)
@@ -45,11 +49,12 @@ func readIntent(r *reader, clauses []clause) intent {
 			}
 		}
 	}
-	in := intent{consumed: map[int]bool{}, criteria: map[int]bool{}}
+	in := intent{consumed: map[int]bool{}, echoes: map[int]bool{}, criteria: map[int]bool{}}
 	ws = in.dropFrame(r, ws)
 	taken, actions := in.readExpressions(r, ws)
 	in.readAction(ws, taken, actions)
 	in.dropLike(clauses, ws)
+	in.dropEcho(clauses, ws)
 	scoped := false // past a preposition after the object's shape
 	for i, q := range ws {
 		// "by keyword", "by name": the words after "by" say how to find
@@ -167,6 +172,31 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 		in.methods, in.verb = methodsAct(), at
 	}
 	in.action = in.methods != nil
+}
+
+// dropEcho leaves out a word after the action that names the same action
+// again ("add a new circuit", "create a new repository"): the action's
+// group already searches its words, and counted a second time it
+// outweighs the object wherever an API's texts use the word ("Run a
+// report and create a new result").
+func (in *intent) dropEcho(clauses []clause, ws []qword) {
+	if in.verb < 0 {
+		return
+	}
+	act := verbMeaning(ws[in.verb].w)
+	if act.methods == nil {
+		// A verb read from its form ("Adding a new webhook") searches
+		// only as that word: the echo is what names the action.
+		return
+	}
+	for _, q := range ws[in.verb+1:] {
+		// A word that also says one item or many ("a list of users") is
+		// the object's.
+		if m := verbMeaning(q.w); m.methods != nil && slices.Equal(m.words, act.words) && shapeOf(q.w) == shapeNone &&
+			strings.EqualFold(clauses[q.clause].value, q.w) {
+			in.consumed[q.clause], in.echoes[q.clause] = true, true
+		}
+	}
 }
 
 // dropLike leaves out a "like" that neither opens the query nor is its

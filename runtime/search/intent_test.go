@@ -3,6 +3,7 @@ package search
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -77,6 +78,12 @@ func TestReadIntent(t *testing.T) {
 		{"like pet", nil, shapeNone, nil, nil, nil},
 		{"pets like the order", nil, shapeCollection, nil, []int{1}, nil},
 		{"i would like to delete a pet", methodsDelete(), shapeNone, nil, []int{0, 1, 2, 3}, nil},
+		// A later word naming the action again is no word of the object.
+		{"add a new pet", methodsCreate(), shapeNone, nil, []int{2}, nil},
+		{"delete and remove the pet", methodsDelete(), shapeNone, nil, []int{2}, nil},
+		{"list new pets", methodsRead(), shapeCollection, nil, nil, nil},       // another action: a word of the object
+		{"show a list of pets", methodsRead(), shapeCollection, nil, nil, nil}, // a shape: a word of the object
+		{"adding a new pet", methodsCreate(), shapeNone, nil, nil, nil},        // "adding" alone does not name it
 	}
 	for _, tt := range tests {
 		t.Run(tt.query, func(t *testing.T) {
@@ -187,6 +194,43 @@ func TestDisableMayDelete(t *testing.T) {
 		res, err := s.Search(context.Background(), Query{Text: q, Limit: 3})
 		if err != nil || len(res.Hits) == 0 || res.Hits[0].Endpoint != want {
 			t.Errorf("Search(%q) = %+v, %v; want endpoint %d first", q, res.Hits, err, want)
+		}
+	}
+}
+
+// TestActionEchoAddsNothing checks that a word repeating the query's
+// action ("add a new …") changes no rank: counted on its own it lifted
+// whatever few endpoints say "new" above the object's own operations.
+func TestActionEchoAddsNothing(t *testing.T) {
+	cat := &catalog.Catalog{
+		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "misc"}},
+		Endpoints: []catalog.Endpoint{
+			{ID: "a", Method: "POST", Path: "/reports/{id}/run", Summary: "Run a report and create a new result"},
+			{ID: "b", Method: "GET", Path: "/keys/generate", Summary: "Generate a new key pair"},
+			{ID: "c", Method: "POST", Path: "/circuits/providers", OperationID: "circuits_providers_create"},
+			{ID: "d", Method: "POST", Path: "/racks", OperationID: "racks_create"},
+			{ID: "e", Method: "POST", Path: "/circuits", OperationID: "circuits_create"},
+		},
+	}
+	v := func(x ...float64) string { return string(AppendVector(nil, x)) }
+	lex := &mapLexicon{dims: 3, vectors: map[string]string{ // "new" points the way of the reports and keys
+		"new": v(1, 0, 0), "report": v(1, 0.1, 0), "key": v(0.9, 0, 0.2), "result": v(0.8, 0.2, 0),
+		"circuit": v(0, 1, 0), "provider": v(0, 0.9, 0.3), "carrier": v(0, 0.8, 0.4), "telecom": v(0, 1, 0.1),
+		"add": v(0.3, 0.3, 0.3), "create": v(0.3, 0.4, 0.3), "rack": v(0, 0, 1),
+	}}
+	s := Open(BuildIndexWith(CatalogDocs(cat), lex), cat)
+	ranks := func(q string) []Hit {
+		t.Helper()
+		res, err := s.Search(context.Background(), Query{Text: q, Limit: 5})
+		if err != nil {
+			t.Fatalf("Search(%q): %v", q, err)
+		}
+		return res.Hits
+	}
+	for _, q := range []string{"add a new telecom carrier", "create a new circuit provider"} {
+		plain := strings.Replace(q, " new ", " ", 1)
+		if diff := cmp.Diff(ranks(plain), ranks(q)); diff != "" {
+			t.Errorf("%q ranks otherwise than %q (-plain +echo):\n%s", q, plain, diff)
 		}
 	}
 }

@@ -150,7 +150,7 @@ func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 		pl.hintWeight = w
 		pl.shape = in.shape
 		pl.coverage = true
-		pl.vector = queryVector(r, clauses)
+		pl.vector = queryVector(r, without(clauses, in.echoes))
 	}
 	if !explicitMethod && !plain && slices.ContainsFunc(pl.groups, func(g group) bool { return g.names }) {
 		// A request or id alone ("https://api.example.com/pets/7") asks
@@ -494,6 +494,20 @@ func uniqueTerms(terms []string) []string {
 		if !seen[t] {
 			seen[t] = true
 			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// without is clauses less those whose index drop holds.
+func without(clauses []clause, drop map[int]bool) []clause {
+	if len(drop) == 0 {
+		return clauses
+	}
+	out := make([]clause, 0, len(clauses))
+	for i, c := range clauses {
+		if !drop[i] {
+			out = append(out, c)
 		}
 	}
 	return out
