@@ -60,7 +60,11 @@ func readIntent(r *reader, clauses []clause) intent {
 		// "by keyword", "by name": the words after "by" say how to find
 		// the operation's items, not which operation it is.
 		if q.w == "by" && i > 0 {
-			for k := i + 1; k < len(ws) && k <= i+2 && !isStopWord(ws[k].w); k++ {
+			at := i + 1
+			if at < len(ws) && isPossessive(ws[at].w) { // "by their email"; "by a user" is who did it
+				at++
+			}
+			for k := at; k < len(ws) && k < at+2 && !isStopWord(ws[k].w); k++ {
 				in.criteria[ws[k].clause] = true
 			}
 		}
@@ -332,6 +336,16 @@ func expressionAt(ws []qword, taken []bool, i int) (meaning, []int) {
 }
 
 // isFirstPerson reports words by which a query speaks of its caller.
+// isPossessive reports a possessive determiner: what follows is a
+// property of something ("by its serial number").
+func isPossessive(w string) bool {
+	switch w {
+	case "its", "their", "his", "her", "my", "our", "your":
+		return true
+	}
+	return false
+}
+
 func isFirstPerson(w string) bool {
 	switch w {
 	case "i", "me", "my", "mine", "myself":
