@@ -236,3 +236,31 @@ func TestActionEchoAddsNothing(t *testing.T) {
 		}
 	}
 }
+
+// TestPauseIsSuspend: APIs name holding something off "pause" or
+// "suspend", and taking it up again "resume"; a query in the other word
+// still finds the operation, not the object's read.
+func TestPauseIsSuspend(t *testing.T) {
+	cat := &catalog.Catalog{
+		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "billing"}},
+		Endpoints: []catalog.Endpoint{
+			{ID: "a", Method: "GET", Path: "/subscriptions/{id}", Summary: "Get a subscription"},
+			{ID: "b", Method: "PUT", Path: "/subscriptions/{id}/suspend", Summary: "Suspend a subscription"},
+			{ID: "c", Method: "PUT", Path: "/subscriptions/{id}/resume", Summary: "Resume a subscription"},
+			{ID: "d", Method: "POST", Path: "/jobs/{id}/pause", Summary: "Pause a job"},
+			{ID: "e", Method: "GET", Path: "/jobs/{id}", Summary: "Get a job"},
+		},
+	}
+	s := Open(BuildIndex(CatalogDocs(cat)), cat)
+	for q, want := range map[string]int{
+		"pause my subscription for a month": 1,
+		"unpause the subscription":          2,
+		"suspend a running job":             3,
+		"freeze the subscription":           1,
+	} {
+		res, err := s.Search(context.Background(), Query{Text: q, Limit: 3})
+		if err != nil || len(res.Hits) == 0 || res.Hits[0].Endpoint != want {
+			t.Errorf("Search(%q) = %+v, %v; want endpoint %d first", q, res.Hits, err, want)
+		}
+	}
+}

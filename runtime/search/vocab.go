@@ -86,6 +86,10 @@ func verbMeaning(w string) meaning {
 		return verb(methodsAct(), "approve", "accept", "reject")
 	case "cancel", "abort", "stop", "halt", "terminate", "interrupt":
 		return verb(methodsAct(), "cancel", "stop", "abort")
+	case "pause", "suspend", "freeze":
+		return verb(methodsAct(), "pause", "suspend")
+	case "resume", "unpause", "unsuspend", "unfreeze":
+		return verb(methodsAct(), "resume", "unpause", "unsuspend")
 	case "trigger", "run", "rerun", "execute", "dispatch", "launch", "invoke", "retry", "restart":
 		return verb(methodsAct(), "run", "rerun", "trigger", "dispatch", "execute")
 	case "move", "transfer", "migrate", "relocate":
