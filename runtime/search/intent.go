@@ -60,12 +60,11 @@ func readIntent(r *reader, clauses []clause) intent {
 		// "by keyword", "by name": the words after "by" say how to find
 		// the operation's items, not which operation it is.
 		if q.w == "by" && i > 0 {
-			at := i + 1
-			if at < len(ws) && isPossessive(ws[at].w) { // "by their email"; "by a user" is who did it
-				at++
-			}
-			for k := at; k < len(ws) && k < at+2 && !isStopWord(ws[k].w); k++ {
+			for k := i + 1; k < len(ws) && k <= i+2 && !isStopWord(ws[k].w); k++ {
 				in.criteria[ws[k].clause] = true
+				if endsPhrase(clauses[ws[k].clause].raw) { // "by name. Pets that…"
+					break
+				}
 			}
 		}
 		sh := shapeOf(q.w)
@@ -336,14 +335,10 @@ func expressionAt(ws []qword, taken []bool, i int) (meaning, []int) {
 }
 
 // isFirstPerson reports words by which a query speaks of its caller.
-// isPossessive reports a possessive determiner: what follows is a
-// property of something ("by its serial number").
-func isPossessive(w string) bool {
-	switch w {
-	case "its", "their", "his", "her", "my", "our", "your":
-		return true
-	}
-	return false
+// endsPhrase reports a clause that ends with punctuation closing a phrase
+// or a sentence ("ID.", "name,").
+func endsPhrase(raw string) bool {
+	return raw != "" && strings.ContainsRune(".,;:!?", rune(raw[len(raw)-1]))
 }
 
 func isFirstPerson(w string) bool {

@@ -33,8 +33,8 @@ func TestReadIntent(t *testing.T) {
 		{"fork a repo", methodsAct(), shapeNone, nil, nil, nil},
 		{"comment on an issue", methodsAct(), shapeNone, nil, nil, nil},
 		{"find users by name", methodsRead(), shapeCollection, nil, nil, []int{3}},
-		{"find users by their name", methodsRead(), shapeCollection, nil, nil, []int{4}}, // as "by name"
-		{"pets adopted by a user", nil, shapeCollection, nil, nil, nil},                  // who did it, no criterion
+		{"pets adopted by a user", nil, shapeCollection, nil, nil, nil},                                 // who did it, no criterion
+		{"find a pet by name. pets that were sold", methodsRead(), shapeCollection, nil, nil, []int{4}}, // the sentence ends the criterion
 		{"unfollow a user", methodsDelete(), shapeNone, nil, nil, nil},
 		{"my pets", nil, shapeCollection, []string{"my"}, nil, nil},
 		{"+method:GET -pets tag:store", nil, shapeNone, nil, nil, nil},

@@ -145,16 +145,22 @@ func readAsWords(q string, why *QueryError) (parsedQuery, bool) {
 	if len(q) > maxQueryBytes { // no space to cut at
 		q, rest = q[:maxQueryBytes], nil
 	}
-	ws := words(q)
-	if len(ws) < proseWords {
+	if len(words(q)) < proseWords {
 		return parsedQuery{}, false
 	}
 	var cs []clause // at most 512: q is cut to maxQueryBytes
-	for _, w := range ws {
-		if w == "AND" || w == "OR" || w == "NOT" {
-			continue // operators to the strict reading, stop words as text
+	for _, f := range strings.Fields(q) {
+		ws := words(f)
+		for i, w := range ws {
+			if w == "AND" || w == "OR" || w == "NOT" {
+				continue // operators to the strict reading, stop words as text
+			}
+			raw := w
+			if i == len(ws)-1 && endsPhrase(f) {
+				raw += f[len(f)-1:] // where a sentence or phrase ends ("ID."), as intent reads it
+			}
+			cs = append(cs, clause{field: fieldAll, kind: kindTerm, value: w, boost: 1, raw: raw})
 		}
-		cs = append(cs, clause{field: fieldAll, kind: kindTerm, value: w, boost: 1, raw: w})
 	}
 	cs, ignored, _ := fitClauses(cs) // plain words only: never an error
 	return parsedQuery{clauses: cs, ignored: append(ignored, rest...), asWords: why}, true

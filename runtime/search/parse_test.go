@@ -217,3 +217,17 @@ func TestProseIsReadAsWords(t *testing.T) {
 		t.Error("a note for a query the language read")
 	}
 }
+
+// TestProseKeepsSentenceEnds: a description searched as its words keeps
+// where its sentences end, so a criterion ("by name") stops there as it
+// does in a query the language reads.
+func TestProseKeepsSentenceEnds(t *testing.T) {
+	pq, err := parseQuery("Finds pets by name. Pets that were sold are NOT shown, they are archived")
+	if err != nil || pq.asWords == nil {
+		t.Fatalf("parseQuery = %+v, %v; want it read as words", pq, err)
+	}
+	in := readIntent(openTest(t).(*engine).r, pq.clauses)
+	if got := keys(in.criteria); !slices.Equal(got, []int{3}) {
+		t.Errorf("criteria %v, want only name's clause 3: the sentence ends after it", got)
+	}
+}

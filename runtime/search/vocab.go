@@ -286,7 +286,7 @@ func nounGroup(w string) []string {
 // imperative verb ("fork a repo", "comment on an issue").
 func opensObject(w string) bool {
 	switch w {
-	case "a", "an", "the", "my", "our", "your", "their", "its", "his", "her", "this", "that", "these", "those",
+	case "a", "an", "the", "my", "our", "your", "this", "that", "these", "those",
 		"some", "all", "every", "each", "one", "another", "someone", "somebody",
 		"on", "to": // "comment on an issue", "reply to a message"
 		return true
