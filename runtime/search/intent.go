@@ -334,13 +334,13 @@ func expressionAt(ws []qword, taken []bool, i int) (meaning, []int) {
 	return meaning{}, nil
 }
 
-// isFirstPerson reports words by which a query speaks of its caller.
 // endsPhrase reports a clause that ends with punctuation closing a phrase
 // or a sentence ("ID.", "name,").
 func endsPhrase(raw string) bool {
 	return raw != "" && strings.ContainsRune(".,;:!?", rune(raw[len(raw)-1]))
 }
 
+// isFirstPerson reports words by which a query speaks of its caller.
 func isFirstPerson(w string) bool {
 	switch w {
 	case "i", "me", "my", "mine", "myself":
