@@ -178,7 +178,7 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 }
 
 // dropEcho leaves out a word after the action that names the same action
-// again ("add a new circuit", "create a new repository"): the action's
+// again before the object ("add a new circuit", "create a new repository"): the action's
 // group already searches its words, and counted a second time it
 // outweighs the object wherever an API's texts use the word ("Run a
 // report and create a new result").
@@ -192,10 +192,14 @@ func (in *intent) dropEcho(clauses []clause, ws []qword) {
 		// only as that word: the echo is what names the action.
 		return
 	}
-	for _, q := range ws[in.verb+1:] {
-		// A word that also says one item or many ("a list of users") is
-		// the object's.
-		if m := verbMeaning(q.w); m.methods != nil && slices.Equal(m.words, act.words) && shapeOf(q.w) == shapeNone &&
+	for i := in.verb + 1; i < len(ws); i++ {
+		q := ws[i]
+		// Only a word before the object's noun repeats the action ("a new
+		// circuit"); the noun itself is the object ("create an invite",
+		// "delete the upload"), and so is a word that also says one item
+		// or many ("a list of users").
+		modifies := i+1 < len(ws) && !isStopWord(ws[i+1].w)
+		if m := verbMeaning(q.w); m.methods != nil && slices.Equal(m.words, act.words) && modifies && shapeOf(q.w) == shapeNone &&
 			strings.EqualFold(clauses[q.clause].value, q.w) {
 			in.consumed[q.clause], in.echoes[q.clause] = true, true
 		}

@@ -82,7 +82,8 @@ func TestReadIntent(t *testing.T) {
 		{"i would like to delete a pet", methodsDelete(), shapeNone, nil, []int{0, 1, 2, 3}, nil},
 		// A later word naming the action again is no word of the object.
 		{"add a new pet", methodsCreate(), shapeNone, nil, []int{2}, nil},
-		{"delete and remove the pet", methodsDelete(), shapeNone, nil, []int{2}, nil},
+		{"create an invite", methodsCreate(), shapeNone, nil, nil, nil},        // the object itself
+		{"post a new upload", methodsCreate(), shapeNone, nil, []int{2}, nil},  // "new" goes, the upload stays
 		{"list new pets", methodsRead(), shapeCollection, nil, nil, nil},       // another action: a word of the object
 		{"show a list of pets", methodsRead(), shapeCollection, nil, nil, nil}, // a shape: a word of the object
 		{"adding a new pet", methodsCreate(), shapeNone, nil, nil, nil},        // "adding" alone does not name it
