@@ -177,11 +177,11 @@ func (in *intent) readAction(ws []qword, taken []bool, actions map[int][]string)
 	in.action = in.methods != nil
 }
 
-// dropEcho leaves out a word after the action that names the same action
-// again before the object ("add a new circuit", "create a new repository"): the action's
-// group already searches its words, and counted a second time it
-// outweighs the object wherever an API's texts use the word ("Run a
-// report and create a new result").
+// dropEcho leaves out an adjective after the action that names the same
+// action again before the object ("add a new circuit", "create a new
+// repository"): the action's group already searches it, and counted a
+// second time it outweighs the object wherever an API's texts use the word
+// ("Run a report and create a new result").
 func (in *intent) dropEcho(clauses []clause, ws []qword) {
 	if in.verb < 0 {
 		return
@@ -194,12 +194,8 @@ func (in *intent) dropEcho(clauses []clause, ws []qword) {
 	}
 	for i := in.verb + 1; i < len(ws); i++ {
 		q := ws[i]
-		// Only a word before the object's noun repeats the action ("a new
-		// circuit"); the noun itself is the object ("create an invite",
-		// "delete the upload"), and so is a word that also says one item
-		// or many ("a list of users").
-		modifies := i+1 < len(ws) && !isStopWord(ws[i+1].w)
-		if m := verbMeaning(q.w); m.methods != nil && slices.Equal(m.words, act.words) && modifies && shapeOf(q.w) == shapeNone &&
+		modifies := i+1 < len(ws) && !isStopWord(ws[i+1].w) // "a new circuit", not "something new"
+		if actionAdjective(q.w) && modifies && slices.Equal(verbMeaning(q.w).words, act.words) &&
 			strings.EqualFold(clauses[q.clause].value, q.w) {
 			in.consumed[q.clause], in.echoes[q.clause] = true, true
 		}

@@ -84,6 +84,7 @@ func TestReadIntent(t *testing.T) {
 		{"add a new pet", methodsCreate(), shapeNone, nil, []int{2}, nil},
 		{"create an invite", methodsCreate(), shapeNone, nil, nil, nil},        // the object itself
 		{"post a new upload", methodsCreate(), shapeNone, nil, []int{2}, nil},  // "new" goes, the upload stays
+		{"get a check run", methodsRead(), shapeNone, nil, nil, nil},           // a noun naming the object
 		{"list new pets", methodsRead(), shapeCollection, nil, nil, nil},       // another action: a word of the object
 		{"show a list of pets", methodsRead(), shapeCollection, nil, nil, nil}, // a shape: a word of the object
 		{"adding a new pet", methodsCreate(), shapeNone, nil, nil, nil},        // "adding" alone does not name it

@@ -121,6 +121,12 @@ func verbMeaning(w string) meaning {
 	return meaning{}
 }
 
+// actionAdjective reports an adjective that names an action ("a new
+// webhook" is one to create). The vocabulary's other action words are
+// nouns too, and before a noun they name the object ("a check run", "a
+// send list", "an upload token").
+func actionAdjective(w string) bool { return w == "new" }
+
 // phraseMeaning is the meaning of a multi-word expression (words joined by
 // single spaces): phrasal verbs and idioms whose words mean little alone.
 func phraseMeaning(p string) meaning {
