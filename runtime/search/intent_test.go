@@ -176,28 +176,38 @@ func TestIntentRanking(t *testing.T) {
 // turned it on as a write of a setting, so "disable" hints DELETE too and
 // the Disable endpoint is not outranked by its Enable twin.
 func TestDisableMayDelete(t *testing.T) {
-	cat := &catalog.Catalog{
-		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "actions"}},
-		Endpoints: []catalog.Endpoint{
-			{ID: "a", Method: "PUT", Path: "/orgs/{org}/actions/repositories/{id}", Summary: "Enable a selected repository for actions in an organization"},
-			{ID: "b", Method: "DELETE", Path: "/orgs/{org}/actions/repositories/{id}", Summary: "Disable a selected repository for actions in an organization"},
-			{ID: "c", Method: "PUT", Path: "/orgs/{org}/actions/repositories", Summary: "Set selected repositories enabled for actions in an organization"},
-			// "disable" is common here, as in GitHub's Actions settings:
-			// its idf is low, and the method hint decides.
-			{ID: "d", Method: "PUT", Path: "/orgs/{org}/actions/workflows/{id}/disable", Summary: "Disable a workflow"},
-			{ID: "e", Method: "PUT", Path: "/orgs/{org}/actions/runners/{id}/disable", Summary: "Disable a runner"},
-			{ID: "f", Method: "PUT", Path: "/orgs/{org}/actions/caches/disable", Summary: "Disable caches"},
-			{ID: "g", Method: "PUT", Path: "/orgs/{org}/actions/secrets/disable", Summary: "Disable secrets"},
-		},
-	}
-	s := Open(BuildIndex(CatalogDocs(cat)), cat)
-	for q, want := range map[string]int{
+	cat := tagCatalog("actions",
+		catalog.Endpoint{ID: "a", Method: "PUT", Path: "/orgs/{org}/actions/repositories/{id}", Summary: "Enable a selected repository for actions in an organization"},
+		catalog.Endpoint{ID: "b", Method: "DELETE", Path: "/orgs/{org}/actions/repositories/{id}", Summary: "Disable a selected repository for actions in an organization"},
+		catalog.Endpoint{ID: "c", Method: "PUT", Path: "/orgs/{org}/actions/repositories", Summary: "Set selected repositories enabled for actions in an organization"},
+		// "disable" is common here, as in GitHub's Actions settings:
+		// its idf is low, and the method hint decides.
+		catalog.Endpoint{ID: "d", Method: "PUT", Path: "/orgs/{org}/actions/workflows/{id}/disable", Summary: "Disable a workflow"},
+		catalog.Endpoint{ID: "e", Method: "PUT", Path: "/orgs/{org}/actions/runners/{id}/disable", Summary: "Disable a runner"},
+		catalog.Endpoint{ID: "f", Method: "PUT", Path: "/orgs/{org}/actions/caches/disable", Summary: "Disable caches"},
+		catalog.Endpoint{ID: "g", Method: "PUT", Path: "/orgs/{org}/actions/secrets/disable", Summary: "Disable secrets"},
+	)
+	wantFirst(t, Open(BuildIndex(CatalogDocs(cat)), cat), map[string]int{
 		"disable a selected repository for actions in an organization": 1,
 		"enable a selected repository for actions in an organization":  0,
-	} {
+	})
+}
+
+// tagCatalog is a catalog of one spec whose endpoints eps all have one tag.
+func tagCatalog(tag string, eps ...catalog.Endpoint) *catalog.Catalog {
+	return &catalog.Catalog{
+		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: tag}},
+		Endpoints: eps,
+	}
+}
+
+// wantFirst checks that s ranks each query's endpoint first.
+func wantFirst(t *testing.T, s Searcher, want map[string]int) {
+	t.Helper()
+	for q, d := range want {
 		res, err := s.Search(context.Background(), Query{Text: q, Limit: 3})
-		if err != nil || len(res.Hits) == 0 || res.Hits[0].Endpoint != want {
-			t.Errorf("Search(%q) = %+v, %v; want endpoint %d first", q, res.Hits, err, want)
+		if err != nil || len(res.Hits) == 0 || res.Hits[0].Endpoint != d {
+			t.Errorf("Search(%q) = %+v, %v; want endpoint %d first", q, res.Hits, err, d)
 		}
 	}
 }
@@ -206,16 +216,13 @@ func TestDisableMayDelete(t *testing.T) {
 // action ("add a new …") changes no rank: counted on its own it lifted
 // whatever few endpoints say "new" above the object's own operations.
 func TestActionEchoAddsNothing(t *testing.T) {
-	cat := &catalog.Catalog{
-		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "misc"}},
-		Endpoints: []catalog.Endpoint{
-			{ID: "a", Method: "POST", Path: "/reports/{id}/run", Summary: "Run a report and create a new result"},
-			{ID: "b", Method: "GET", Path: "/keys/generate", Summary: "Generate a new key pair"},
-			{ID: "c", Method: "POST", Path: "/circuits/providers", OperationID: "circuits_providers_create"},
-			{ID: "d", Method: "POST", Path: "/racks", OperationID: "racks_create"},
-			{ID: "e", Method: "POST", Path: "/circuits", OperationID: "circuits_create"},
-		},
-	}
+	cat := tagCatalog("misc",
+		catalog.Endpoint{ID: "a", Method: "POST", Path: "/reports/{id}/run", Summary: "Run a report and create a new result"},
+		catalog.Endpoint{ID: "b", Method: "GET", Path: "/keys/generate", Summary: "Generate a new key pair"},
+		catalog.Endpoint{ID: "c", Method: "POST", Path: "/circuits/providers", OperationID: "circuits_providers_create"},
+		catalog.Endpoint{ID: "d", Method: "POST", Path: "/racks", OperationID: "racks_create"},
+		catalog.Endpoint{ID: "e", Method: "POST", Path: "/circuits", OperationID: "circuits_create"},
+	)
 	v := func(x ...float64) string { return string(AppendVector(nil, x)) }
 	lex := &mapLexicon{dims: 3, vectors: map[string]string{ // "new" points the way of the reports and keys
 		"new": v(1, 0, 0), "report": v(1, 0.1, 0), "key": v(0.9, 0, 0.2), "result": v(0.8, 0.2, 0),
@@ -243,26 +250,17 @@ func TestActionEchoAddsNothing(t *testing.T) {
 // "suspend", and taking it up again "resume"; a query in the other word
 // still finds the operation, not the object's read.
 func TestPauseIsSuspend(t *testing.T) {
-	cat := &catalog.Catalog{
-		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "billing"}},
-		Endpoints: []catalog.Endpoint{
-			{ID: "a", Method: "GET", Path: "/subscriptions/{id}", Summary: "Get a subscription"},
-			{ID: "b", Method: "PUT", Path: "/subscriptions/{id}/suspend", Summary: "Suspend a subscription"},
-			{ID: "c", Method: "PUT", Path: "/subscriptions/{id}/resume", Summary: "Resume a subscription"},
-			{ID: "d", Method: "POST", Path: "/jobs/{id}/pause", Summary: "Pause a job"},
-			{ID: "e", Method: "GET", Path: "/jobs/{id}", Summary: "Get a job"},
-		},
-	}
-	s := Open(BuildIndex(CatalogDocs(cat)), cat)
-	for q, want := range map[string]int{
+	cat := tagCatalog("billing",
+		catalog.Endpoint{ID: "a", Method: "GET", Path: "/subscriptions/{id}", Summary: "Get a subscription"},
+		catalog.Endpoint{ID: "b", Method: "PUT", Path: "/subscriptions/{id}/suspend", Summary: "Suspend a subscription"},
+		catalog.Endpoint{ID: "c", Method: "PUT", Path: "/subscriptions/{id}/resume", Summary: "Resume a subscription"},
+		catalog.Endpoint{ID: "d", Method: "POST", Path: "/jobs/{id}/pause", Summary: "Pause a job"},
+		catalog.Endpoint{ID: "e", Method: "GET", Path: "/jobs/{id}", Summary: "Get a job"},
+	)
+	wantFirst(t, Open(BuildIndex(CatalogDocs(cat)), cat), map[string]int{
 		"pause my subscription for a month": 1,
 		"unpause the subscription":          2,
 		"suspend a running job":             3,
 		"freeze the subscription":           1,
-	} {
-		res, err := s.Search(context.Background(), Query{Text: q, Limit: 3})
-		if err != nil || len(res.Hits) == 0 || res.Hits[0].Endpoint != want {
-			t.Errorf("Search(%q) = %+v, %v; want endpoint %d first", q, res.Hits, err, want)
-		}
-	}
+	})
 }

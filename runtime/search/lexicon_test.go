@@ -230,14 +230,11 @@ func TestNearWords(t *testing.T) {
 // weight; a word the API has keeps its own sense ("films" finds the films,
 // not the movies it is also near).
 func TestMeaningOnlyForWordsTheAPILacks(t *testing.T) {
-	cat := &catalog.Catalog{
-		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "misc"}},
-		Endpoints: []catalog.Endpoint{
-			/* 0 */ {ID: "a", Method: "GET", Path: "/movies", Summary: "List movies"},
-			/* 1 */ {ID: "b", Method: "GET", Path: "/films", Summary: "List films"},
-			/* 2 */ {ID: "c", Method: "GET", Path: "/people", Summary: "List people"},
-		},
-	}
+	cat := tagCatalog("misc",
+		/* 0 */ catalog.Endpoint{ID: "a", Method: "GET", Path: "/movies", Summary: "List movies"},
+		/* 1 */ catalog.Endpoint{ID: "b", Method: "GET", Path: "/films", Summary: "List films"},
+		/* 2 */ catalog.Endpoint{ID: "c", Method: "GET", Path: "/people", Summary: "List people"},
+	)
 	lex := &mapLexicon{dims: 3, forms: map[string][]string{
 		"movies": {RelatedMark + "cinema", RelatedMark + "films"}, "films": {RelatedMark + "movies"},
 	}}

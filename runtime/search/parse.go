@@ -145,12 +145,11 @@ func readAsWords(q string, why *QueryError) (parsedQuery, bool) {
 	if len(q) > maxQueryBytes { // no space to cut at
 		q, rest = q[:maxQueryBytes], nil
 	}
-	if len(words(q)) < proseWords {
-		return parsedQuery{}, false
-	}
 	var cs []clause // at most 512: q is cut to maxQueryBytes
+	n := 0
 	for _, f := range strings.Fields(q) {
 		ws := words(f)
+		n += len(ws)
 		for i, w := range ws {
 			if w == "AND" || w == "OR" || w == "NOT" {
 				continue // operators to the strict reading, stop words as text
@@ -161,6 +160,9 @@ func readAsWords(q string, why *QueryError) (parsedQuery, bool) {
 			}
 			cs = append(cs, clause{field: fieldAll, kind: kindTerm, value: w, boost: 1, raw: raw})
 		}
+	}
+	if n < proseWords {
+		return parsedQuery{}, false
 	}
 	cs, ignored, _ := fitClauses(cs) // plain words only: never an error
 	return parsedQuery{clauses: cs, ignored: append(ignored, rest...), asWords: why}, true
