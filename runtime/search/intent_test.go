@@ -264,3 +264,25 @@ func TestPauseIsSuspend(t *testing.T) {
 		"freeze the subscription":           1,
 	})
 }
+
+// TestReadVerbFitsShape checks that a read asking for many does not also
+// search the verb APIs read one item with, nor a read of one item the verb
+// they list with: "show all platforms" had put dcim_platforms_read first.
+func TestReadVerbFitsShape(t *testing.T) {
+	cat := tagCatalog("dcim",
+		catalog.Endpoint{ID: "a", Method: "GET", Path: "/dcim/platforms/{id}/", OperationID: "dcim_platforms_read"},
+		catalog.Endpoint{ID: "b", Method: "GET", Path: "/dcim/platforms/", OperationID: "dcim_platforms_list"},
+		catalog.Endpoint{ID: "c", Method: "POST", Path: "/dcim/platforms/", OperationID: "dcim_platforms_create"},
+		catalog.Endpoint{ID: "d", Method: "GET", Path: "/dcim/sites/{id}/", OperationID: "dcim_sites_read"},
+		catalog.Endpoint{ID: "e", Method: "GET", Path: "/dcim/sites/", OperationID: "dcim_sites_list"},
+		catalog.Endpoint{ID: "f", Method: "GET", Path: "/dcim/racks/", OperationID: "dcim_racks_list"},
+		catalog.Endpoint{ID: "g", Method: "GET", Path: "/dcim/devices/", OperationID: "dcim_devices_list"},
+	)
+	wantFirst(t, Open(BuildIndex(CatalogDocs(cat)), cat), map[string]int{
+		"show all platforms":     1,
+		"show every platform":    1,
+		"show one platform":      0,
+		"show a specific site":   3,
+		"show the list of sites": 4,
+	})
+}

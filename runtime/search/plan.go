@@ -139,6 +139,9 @@ func (e *engine) plan(r *reader, clauses []clause) (*plan, error) {
 		}
 	}
 	pl.groups = append(pl.groups, in.groups...)
+	if in.shape != shapeNone {
+		fitShape(pl.groups, in.shape)
+	}
 	if !explicitMethod && plain {
 		methods, w := in.methods, weightHint
 		if !in.action { // no verb: a question or a noun asks to read
@@ -406,6 +409,20 @@ func appendRelated(r *reader, alts []alt, m meaning, idfCap float64) []alt {
 		}
 	}
 	return alts
+}
+
+// fitShape leaves out of a read's synonyms the verb that reads the other
+// shape: APIs name reading many "list" and reading one "read" (listPods
+// and readPod, dcim_platforms_list and dcim_platforms_read), so "show all
+// platforms" is not also asking to read one.
+func fitShape(gs []group, sh shape) {
+	other := "read"
+	if sh == shapeItem {
+		other = "list"
+	}
+	for k := range gs {
+		gs[k].alts = slices.DeleteFunc(gs[k].alts, func(a alt) bool { return a.via == "synonym" && a.info.key == other })
+	}
 }
 
 // appendForms adds the API's terms of term's related forms (WordNet's
