@@ -286,3 +286,21 @@ func TestReadVerbFitsShape(t *testing.T) {
 		"show the list of sites": 4,
 	})
 }
+
+// TestRollBackIsRestore checks that undoing a change back to an earlier
+// state finds the API's rollback or restore, however the query says it.
+func TestRollBackIsRestore(t *testing.T) {
+	cat := tagCatalog("apps",
+		catalog.Endpoint{ID: "a", Method: "POST", Path: "/apps", Summary: "Create an app"},
+		catalog.Endpoint{ID: "b", Method: "POST", Path: "/apps/{id}/rollback", Summary: "Rollback an app"},
+		catalog.Endpoint{ID: "c", Method: "POST", Path: "/apps/{id}/deployments", Summary: "Create a deployment of an app"},
+		catalog.Endpoint{ID: "d", Method: "POST", Path: "/datasets/{id}:restore", Summary: "Restores a dataset version"},
+		catalog.Endpoint{ID: "e", Method: "GET", Path: "/datasets/{id}/versions", Summary: "Lists dataset versions"},
+		catalog.Endpoint{ID: "f", Method: "PATCH", Path: "/datasets/{id}", Summary: "Updates a dataset"},
+	)
+	wantFirst(t, Open(BuildIndex(CatalogDocs(cat)), cat), map[string]int{
+		"undo the last release of my app":           1,
+		"revert the last change to my app":          1,
+		"roll a dataset back to an earlier version": 3,
+	})
+}

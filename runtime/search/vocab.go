@@ -94,8 +94,8 @@ func verbMeaning(w string) meaning {
 		return verb(methodsAct(), "run", "rerun", "trigger", "dispatch", "execute")
 	case "move", "transfer", "migrate", "relocate":
 		return verb(methodsAct(), "move", "transfer")
-	case "restore", "recover", "undelete", "undo":
-		return verb(methodsAct(), "restore", "recover", "undelete")
+	case "restore", "recover", "undelete", "undo", "revert", "rollback":
+		return verb(methodsAct(), "restore", "recover", "undelete", "rollback", "revert")
 	case "lock", "pin", "block", "mute":
 		return verb(methodsAct(), w)
 	case "unlock", "unpin", "unblock", "unmute":
@@ -153,6 +153,8 @@ func phraseMeaning(p string) meaning {
 		return act(nil, "logout", "session", "revoke")
 	case "shut down":
 		return act(methodsAct(), "stop", "shutdown")
+	case "roll back":
+		return act(methodsAct(), "rollback", "revert", "restore")
 	case "back up":
 		return act(nil, "backup", "export")
 	case "who am", "who am i", "about me", "current user", "logged in", "signed in":
