@@ -304,3 +304,20 @@ func TestRollBackIsRestore(t *testing.T) {
 		"roll a dataset back to an earlier version": 3,
 	})
 }
+
+// TestRejectIsNotApprove checks that refusing something does not search
+// the words for approving it: "reject a change request" had put the
+// request's accept endpoint above its decline.
+func TestRejectIsNotApprove(t *testing.T) {
+	cat := tagCatalog("change requests",
+		catalog.Endpoint{ID: "a", Method: "POST", Path: "/changeRequests/{id}/accept", Summary: "Accept a request details"},
+		catalog.Endpoint{ID: "b", Method: "DELETE", Path: "/changeRequests/{id}", Summary: "Decline a request details"},
+		catalog.Endpoint{ID: "c", Method: "POST", Path: "/changeRequests/{id}", Summary: "Update a request details"},
+		catalog.Endpoint{ID: "d", Method: "GET", Path: "/changeRequests", Summary: "List all change requests"},
+	)
+	wantFirst(t, Open(BuildIndex(CatalogDocs(cat)), cat), map[string]int{
+		"reject a change request":  1,
+		"deny the change request":  1,
+		"approve a change request": 0,
+	})
+}

@@ -82,8 +82,11 @@ func verbMeaning(w string) meaning {
 		// Turning a feature off is as often a DELETE of what turned it on
 		// ("Disable a selected repository": DELETE …/repositories/{id}).
 		return verb(methodsWrite(), "enable", "disable", "update", "set", "setting")
-	case "approve", "accept", "reject", "decline", "deny":
-		return verb(methodsAct(), "approve", "accept", "reject")
+	case "approve", "accept":
+		return verb(methodsAct(), "approve", "accept")
+	case "reject", "decline", "deny", "refuse":
+		// Not the approving words: an API with both answers names them apart.
+		return verb(methodsAct(), "reject", "decline", "deny")
 	case "cancel", "abort", "stop", "halt", "terminate", "interrupt":
 		return verb(methodsAct(), "cancel", "stop", "abort")
 	case "pause", "suspend", "freeze":
