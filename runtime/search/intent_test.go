@@ -246,78 +246,89 @@ func TestActionEchoAddsNothing(t *testing.T) {
 	}
 }
 
-// TestPauseIsSuspend: APIs name holding something off "pause" or
-// "suspend", and taking it up again "resume"; a query in the other word
-// still finds the operation, not the object's read.
-func TestPauseIsSuspend(t *testing.T) {
-	cat := tagCatalog("billing",
-		catalog.Endpoint{ID: "a", Method: "GET", Path: "/subscriptions/{id}", Summary: "Get a subscription"},
-		catalog.Endpoint{ID: "b", Method: "PUT", Path: "/subscriptions/{id}/suspend", Summary: "Suspend a subscription"},
-		catalog.Endpoint{ID: "c", Method: "PUT", Path: "/subscriptions/{id}/resume", Summary: "Resume a subscription"},
-		catalog.Endpoint{ID: "d", Method: "POST", Path: "/jobs/{id}/pause", Summary: "Pause a job"},
-		catalog.Endpoint{ID: "e", Method: "GET", Path: "/jobs/{id}", Summary: "Get a job"},
-	)
-	wantFirst(t, Open(BuildIndex(CatalogDocs(cat)), cat), map[string]int{
-		"pause my subscription for a month": 1,
-		"unpause the subscription":          2,
-		"suspend a running job":             3,
-		"freeze the subscription":           1,
-	})
-}
-
-// TestReadVerbFitsShape checks that a read asking for many does not also
-// search the verb APIs read one item with, nor a read of one item the verb
-// they list with: "show all platforms" had put dcim_platforms_read first.
-func TestReadVerbFitsShape(t *testing.T) {
-	cat := tagCatalog("dcim",
-		catalog.Endpoint{ID: "a", Method: "GET", Path: "/dcim/platforms/{id}/", OperationID: "dcim_platforms_read"},
-		catalog.Endpoint{ID: "b", Method: "GET", Path: "/dcim/platforms/", OperationID: "dcim_platforms_list"},
-		catalog.Endpoint{ID: "c", Method: "POST", Path: "/dcim/platforms/", OperationID: "dcim_platforms_create"},
-		catalog.Endpoint{ID: "d", Method: "GET", Path: "/dcim/sites/{id}/", OperationID: "dcim_sites_read"},
-		catalog.Endpoint{ID: "e", Method: "GET", Path: "/dcim/sites/", OperationID: "dcim_sites_list"},
-		catalog.Endpoint{ID: "f", Method: "GET", Path: "/dcim/racks/", OperationID: "dcim_racks_list"},
-		catalog.Endpoint{ID: "g", Method: "GET", Path: "/dcim/devices/", OperationID: "dcim_devices_list"},
-	)
-	wantFirst(t, Open(BuildIndex(CatalogDocs(cat)), cat), map[string]int{
-		"show all platforms":     1,
-		"show every platform":    1,
-		"show one platform":      0,
-		"show a specific site":   3,
-		"show the list of sites": 4,
-	})
-}
-
-// TestRollBackIsRestore checks that undoing a change back to an earlier
-// state finds the API's rollback or restore, however the query says it.
-func TestRollBackIsRestore(t *testing.T) {
-	cat := tagCatalog("apps",
-		catalog.Endpoint{ID: "a", Method: "POST", Path: "/apps", Summary: "Create an app"},
-		catalog.Endpoint{ID: "b", Method: "POST", Path: "/apps/{id}/rollback", Summary: "Rollback an app"},
-		catalog.Endpoint{ID: "c", Method: "POST", Path: "/apps/{id}/deployments", Summary: "Create a deployment of an app"},
-		catalog.Endpoint{ID: "d", Method: "POST", Path: "/datasets/{id}:restore", Summary: "Restores a dataset version"},
-		catalog.Endpoint{ID: "e", Method: "GET", Path: "/datasets/{id}/versions", Summary: "Lists dataset versions"},
-		catalog.Endpoint{ID: "f", Method: "PATCH", Path: "/datasets/{id}", Summary: "Updates a dataset"},
-	)
-	wantFirst(t, Open(BuildIndex(CatalogDocs(cat)), cat), map[string]int{
-		"undo the last release of my app":           1,
-		"revert the last change to my app":          1,
-		"roll a dataset back to an earlier version": 3,
-	})
-}
-
-// TestRejectIsNotApprove checks that refusing something does not search
-// the words for approving it: "reject a change request" had put the
-// request's accept endpoint above its decline.
-func TestRejectIsNotApprove(t *testing.T) {
-	cat := tagCatalog("change requests",
-		catalog.Endpoint{ID: "a", Method: "POST", Path: "/changeRequests/{id}/accept", Summary: "Accept a request details"},
-		catalog.Endpoint{ID: "b", Method: "DELETE", Path: "/changeRequests/{id}", Summary: "Decline a request details"},
-		catalog.Endpoint{ID: "c", Method: "POST", Path: "/changeRequests/{id}", Summary: "Update a request details"},
-		catalog.Endpoint{ID: "d", Method: "GET", Path: "/changeRequests", Summary: "List all change requests"},
-	)
-	wantFirst(t, Open(BuildIndex(CatalogDocs(cat)), cat), map[string]int{
-		"reject a change request":  1,
-		"deny the change request":  1,
-		"approve a change request": 0,
-	})
+// TestActionWords checks the action vocabulary's groups, each on a small
+// API where the query's own word is absent or names a sibling operation.
+func TestActionWords(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		eps  []catalog.Endpoint
+		want map[string]int // query → the endpoint it must put first
+	}{{
+		// APIs name holding something off "pause" or "suspend", and taking
+		// it up again "resume"; a query in the other word still finds the
+		// operation, not the object's read.
+		name: "PauseIsSuspend",
+		eps: []catalog.Endpoint{
+			{ID: "a", Method: "GET", Path: "/subscriptions/{id}", Summary: "Get a subscription"},
+			{ID: "b", Method: "PUT", Path: "/subscriptions/{id}/suspend", Summary: "Suspend a subscription"},
+			{ID: "c", Method: "PUT", Path: "/subscriptions/{id}/resume", Summary: "Resume a subscription"},
+			{ID: "d", Method: "POST", Path: "/jobs/{id}/pause", Summary: "Pause a job"},
+			{ID: "e", Method: "GET", Path: "/jobs/{id}", Summary: "Get a job"},
+		},
+		want: map[string]int{
+			"pause my subscription for a month": 1,
+			"unpause the subscription":          2,
+			"suspend a running job":             3,
+			"freeze the subscription":           1,
+		},
+	}, {
+		// A read asking for many does not also search the verb APIs read
+		// one item with, nor a read of one item the verb they list with:
+		// "show all platforms" had put dcim_platforms_read first.
+		name: "ReadVerbFitsShape",
+		eps: []catalog.Endpoint{
+			{ID: "a", Method: "GET", Path: "/dcim/platforms/{id}/", OperationID: "dcim_platforms_read"},
+			{ID: "b", Method: "GET", Path: "/dcim/platforms/", OperationID: "dcim_platforms_list"},
+			{ID: "c", Method: "POST", Path: "/dcim/platforms/", OperationID: "dcim_platforms_create"},
+			{ID: "d", Method: "GET", Path: "/dcim/sites/{id}/", OperationID: "dcim_sites_read"},
+			{ID: "e", Method: "GET", Path: "/dcim/sites/", OperationID: "dcim_sites_list"},
+			{ID: "f", Method: "GET", Path: "/dcim/racks/", OperationID: "dcim_racks_list"},
+			{ID: "g", Method: "GET", Path: "/dcim/devices/", OperationID: "dcim_devices_list"},
+		},
+		want: map[string]int{
+			"show all platforms":     1,
+			"show every platform":    1,
+			"show one platform":      0,
+			"show a specific site":   3,
+			"show the list of sites": 4,
+		},
+	}, {
+		// Undoing a change back to an earlier state finds the API's
+		// rollback or restore, however the query says it.
+		name: "RollBackIsRestore",
+		eps: []catalog.Endpoint{
+			{ID: "a", Method: "POST", Path: "/apps", Summary: "Create an app"},
+			{ID: "b", Method: "POST", Path: "/apps/{id}/rollback", Summary: "Rollback an app"},
+			{ID: "c", Method: "POST", Path: "/apps/{id}/deployments", Summary: "Create a deployment of an app"},
+			{ID: "d", Method: "POST", Path: "/datasets/{id}:restore", Summary: "Restores a dataset version"},
+			{ID: "e", Method: "GET", Path: "/datasets/{id}/versions", Summary: "Lists dataset versions"},
+			{ID: "f", Method: "PATCH", Path: "/datasets/{id}", Summary: "Updates a dataset"},
+		},
+		want: map[string]int{
+			"undo the last release of my app":           1,
+			"revert the last change to my app":          1,
+			"roll a dataset back to an earlier version": 3,
+		},
+	}, {
+		// Refusing something does not search the words for approving it:
+		// "reject a change request" had put the request's accept endpoint
+		// above its decline.
+		name: "RejectIsNotApprove",
+		eps: []catalog.Endpoint{
+			{ID: "a", Method: "POST", Path: "/changeRequests/{id}/accept", Summary: "Accept a request details"},
+			{ID: "b", Method: "DELETE", Path: "/changeRequests/{id}", Summary: "Decline a request details"},
+			{ID: "c", Method: "POST", Path: "/changeRequests/{id}", Summary: "Update a request details"},
+			{ID: "d", Method: "GET", Path: "/changeRequests", Summary: "List all change requests"},
+		},
+		want: map[string]int{
+			"reject a change request":  1,
+			"deny the change request":  1,
+			"approve a change request": 0,
+		},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			cat := tagCatalog("misc", tc.eps...)
+			wantFirst(t, Open(BuildIndex(CatalogDocs(cat)), cat), tc.want)
+		})
+	}
 }
