@@ -33,10 +33,7 @@ func frameCatalog(apis bool) *catalog.Catalog {
 			catalog.Endpoint{ID: "h", Method: "GET", Path: "/apis/{id}", Summary: "Get an API"},
 			catalog.Endpoint{ID: "i", Method: "DELETE", Path: "/apis/{id}", Summary: "Delete an API"})
 	}
-	return &catalog.Catalog{
-		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "misc"}},
-		Endpoints: eps,
-	}
+	return tagCatalog("misc", eps...)
 }
 
 func TestQueryFrames(t *testing.T) {

@@ -193,14 +193,6 @@ func TestDisableMayDelete(t *testing.T) {
 	})
 }
 
-// tagCatalog is a catalog of one spec whose endpoints eps all have one tag.
-func tagCatalog(tag string, eps ...catalog.Endpoint) *catalog.Catalog {
-	return &catalog.Catalog{
-		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: tag}},
-		Endpoints: eps,
-	}
-}
-
 // wantFirst checks that s ranks each query's endpoint first.
 func wantFirst(t *testing.T, s Searcher, want map[string]int) {
 	t.Helper()

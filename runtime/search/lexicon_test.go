@@ -47,15 +47,12 @@ func tinyLexicon() *mapLexicon {
 }
 
 func lexCatalog() *catalog.Catalog {
-	return &catalog.Catalog{
-		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "misc"}},
-		Endpoints: []catalog.Endpoint{
-			/* 0 */ {ID: "a", Method: "POST", Path: "/reimbursements", Summary: "Create a reimbursement"},
-			/* 1 */ {ID: "b", Method: "GET", Path: "/pets", Summary: "List pets"},
-			/* 2 */ {ID: "c", Method: "POST", Path: "/comments/{id}/reactions", Summary: "Create a reaction"},
-			/* 3 */ {ID: "d", Method: "GET", Path: "/shipments", Summary: "List shipments"},
-		},
-	}
+	return tagCatalog("misc",
+		/* 0 */ catalog.Endpoint{ID: "a", Method: "POST", Path: "/reimbursements", Summary: "Create a reimbursement"},
+		/* 1 */ catalog.Endpoint{ID: "b", Method: "GET", Path: "/pets", Summary: "List pets"},
+		/* 2 */ catalog.Endpoint{ID: "c", Method: "POST", Path: "/comments/{id}/reactions", Summary: "Create a reaction"},
+		/* 3 */ catalog.Endpoint{ID: "d", Method: "GET", Path: "/shipments", Summary: "List shipments"},
+	)
 }
 
 func TestLexiconTables(t *testing.T) {
@@ -102,14 +99,11 @@ func TestLexiconTables(t *testing.T) {
 // written in American spelling, inflected or not, and scores as the
 // API's own word would (a related form scores lower).
 func TestOtherSpellingIsTheWord(t *testing.T) {
-	cat := &catalog.Catalog{
-		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "misc"}},
-		Endpoints: []catalog.Endpoint{
-			/* 0 */ {ID: "a", Method: "GET", Path: "/colors", Summary: "List colors"},
-			/* 1 */ {ID: "b", Method: "GET", Path: "/organizations/{org}", Summary: "Get an organization"},
-			/* 2 */ {ID: "c", Method: "GET", Path: "/shapes", Summary: "List shapes"},
-		},
-	}
+	cat := tagCatalog("misc",
+		/* 0 */ catalog.Endpoint{ID: "a", Method: "GET", Path: "/colors", Summary: "List colors"},
+		/* 1 */ catalog.Endpoint{ID: "b", Method: "GET", Path: "/organizations/{org}", Summary: "Get an organization"},
+		/* 2 */ catalog.Endpoint{ID: "c", Method: "GET", Path: "/shapes", Summary: "List shapes"},
+	)
 	lex := &mapLexicon{dims: 3, spells: map[string][]string{
 		"colors": {"colours"}, "colours": {"colors"}, "organization": {"organisation"}, "organisation": {"organization"},
 	}}

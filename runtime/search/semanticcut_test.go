@@ -20,9 +20,7 @@ func TestSemanticCutExact(t *testing.T) {
 	lex := tinyLexicon()
 	words := []string{"refund", "reimbursement", "money", "pet", "pets", "dog", "shipment", "list", "create"}
 	rng := rand.New(rand.NewPCG(3, 4))
-	cat := &catalog.Catalog{
-		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "misc"}},
-	}
+	cat := tagCatalog("misc")
 	for i := range 300 {
 		summary := ""
 		for range 1 + rng.IntN(4) {

@@ -31,18 +31,15 @@ func TestEditDistanceCountsSwaps(t *testing.T) {
 
 // spellCatalog's words are ones a typo hides from the stemmer.
 func spellCatalog() *catalog.Catalog {
-	return &catalog.Catalog{
-		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "misc"}},
-		Endpoints: []catalog.Endpoint{
-			/* 0 */ {ID: "a", Method: "GET", Path: "/repos/{repo}/branches", Summary: "List branches"},
-			/* 1 */ {ID: "b", Method: "GET", Path: "/notifications", Summary: "List notifications"},
-			/* 2 */ {ID: "c", Method: "GET", Path: "/users", Summary: "List users"},
-			/* 3 */ {ID: "d", Method: "GET", Path: "/repos/{repo}/permission", Summary: "Get a permission"},
-			/* 4 */ {ID: "e", Method: "POST", Path: "/tasks", Summary: "Create a task"},
-			/* 5 */ {ID: "f", Method: "GET", Path: "/shipments", Summary: "List shipments"},
-			/* 6 */ {ID: "g", Method: "GET", Path: "/long", Summary: "Get " + strings.Repeat("a", maxSpellLen)},
-		},
-	}
+	return tagCatalog("misc",
+		/* 0 */ catalog.Endpoint{ID: "a", Method: "GET", Path: "/repos/{repo}/branches", Summary: "List branches"},
+		/* 1 */ catalog.Endpoint{ID: "b", Method: "GET", Path: "/notifications", Summary: "List notifications"},
+		/* 2 */ catalog.Endpoint{ID: "c", Method: "GET", Path: "/users", Summary: "List users"},
+		/* 3 */ catalog.Endpoint{ID: "d", Method: "GET", Path: "/repos/{repo}/permission", Summary: "Get a permission"},
+		/* 4 */ catalog.Endpoint{ID: "e", Method: "POST", Path: "/tasks", Summary: "Create a task"},
+		/* 5 */ catalog.Endpoint{ID: "f", Method: "GET", Path: "/shipments", Summary: "List shipments"},
+		/* 6 */ catalog.Endpoint{ID: "g", Method: "GET", Path: "/long", Summary: "Get " + strings.Repeat("a", maxSpellLen)},
+	)
 }
 
 func TestSpellingFindsWordsStemsHide(t *testing.T) {

@@ -33,3 +33,11 @@ func testCatalog() *catalog.Catalog {
 		},
 	}
 }
+
+// tagCatalog is a catalog of one spec whose endpoints eps all have one tag.
+func tagCatalog(tag string, eps ...catalog.Endpoint) *catalog.Catalog {
+	return &catalog.Catalog{
+		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: tag}},
+		Endpoints: eps,
+	}
+}

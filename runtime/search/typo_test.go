@@ -8,14 +8,11 @@ import (
 )
 
 func TestVocabTypo(t *testing.T) {
-	cat := &catalog.Catalog{
-		Specs: []catalog.Spec{{ID: "s"}}, Collections: []catalog.Collection{{ID: "c"}}, Tags: []catalog.Tag{{ID: "t", Name: "builds"}},
-		Endpoints: []catalog.Endpoint{
-			/* 0 */ {ID: "a", Method: "POST", Path: "/builds/{id}/retry", Summary: "Retry a build"},
-			/* 1 */ {ID: "b", Method: "GET", Path: "/builds/{id}", Summary: "Get a build"},
-			/* 2 */ {ID: "c", Method: "POST", Path: "/builds/{id}/retire", Summary: "Retire a build"},
-		},
-	}
+	cat := tagCatalog("builds",
+		/* 0 */ catalog.Endpoint{ID: "a", Method: "POST", Path: "/builds/{id}/retry", Summary: "Retry a build"},
+		/* 1 */ catalog.Endpoint{ID: "b", Method: "GET", Path: "/builds/{id}", Summary: "Get a build"},
+		/* 2 */ catalog.Endpoint{ID: "c", Method: "POST", Path: "/builds/{id}/retire", Summary: "Retire a build"},
+	)
 	s := Open(BuildIndex(CatalogDocs(cat)), cat).(*engine)
 	r := s.reader()
 	for w, want := range map[string]string{
