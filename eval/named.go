@@ -26,11 +26,32 @@ func overviewNames(overview string) map[string]string {
 			if !ok || !(strings.HasPrefix(part, "tags with the most:") || strings.HasPrefix(part, "resources:")) {
 				continue
 			}
-			for _, item := range strings.Split(items, ", ") {
-				name, _, _ := strings.Cut(item, " (") // a tag's count
+			for _, name := range expandFamilies(items) {
 				out[catalog.NameKey(name)] = name
 			}
 		}
+	}
+	return out
+}
+
+// expandFamilies splits an overview's list of names joined by ", " into
+// names, a family's written once for all its members
+// ("transport-{slack, telegram}") into each of them, with and without
+// the family's word.
+func expandFamilies(items string) []string {
+	var out []string
+	for items != "" {
+		if open := strings.IndexByte(items, '{'); open >= 0 && !strings.Contains(items[:open], ", ") {
+			members, after, _ := strings.Cut(items[open+1:], "}")
+			for m := range strings.SplitSeq(members, ", ") {
+				out = append(out, items[:open]+m, m) // the member alone names its resource too
+			}
+			items = strings.TrimPrefix(after, ", ")
+			continue
+		}
+		var item string
+		item, items, _ = strings.Cut(items, ", ")
+		out = append(out, item)
 	}
 	return out
 }

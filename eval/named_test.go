@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,5 +72,15 @@ func TestAnswersLackWords(t *testing.T) {
 		if got := answersLackWords(adv, endpoints, q); got != c.lack {
 			t.Errorf("answersLackWords(%q, %v) = %v, want %v", c.q, c.want, got, c.lack)
 		}
+	}
+}
+
+// TestExpandFamilies: a family written once gives each of its names,
+// with and without the family's word, and lone names stay as they are.
+func TestExpandFamilies(t *testing.T) {
+	got := expandFamilies("Installer, Sites {Devices, Maps}, transport-{slack, zulip}, ping")
+	want := []string{"Installer", "Sites Devices", "Devices", "Sites Maps", "Maps", "transport-slack", "slack", "transport-zulip", "zulip", "ping"}
+	if !slices.Equal(got, want) {
+		t.Errorf("expandFamilies = %q\nwant %q", got, want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/swag2mcp/swag2mcp/eval/internal/queryset"
@@ -47,7 +48,7 @@ func measureRephrase(ctx context.Context, o *oursEngine, outs []outcome) (rephra
 	names := overviewNames(o.cat.Overview(nil))
 	noteNames := map[string]string{}
 	if v, ok := o.s.(search.Vocabulary); ok {
-		for _, n := range v.Resources() {
+		for _, n := range expandFamilies(strings.Join(v.Resources(), ", ")) {
 			noteNames[catalog.NameKey(n)] = n
 		}
 	}

@@ -71,22 +71,6 @@ func (c *Catalog) Overview(hidden func(int) bool) string {
 		}
 	}
 	var b strings.Builder
-	// list writes items after head while they fit below end, and returns
-	// how many it wrote.
-	list := func(head string, items []string, end int) int {
-		for k, item := range items {
-			sep := ", "
-			if k == 0 {
-				sep = head
-			}
-			if b.Len()+len(sep)+len(item) > end {
-				return k
-			}
-			b.WriteString(sep)
-			b.WriteString(item)
-		}
-		return len(items)
-	}
 	for sp := range c.Specs {
 		if specN[sp] == 0 {
 			continue
@@ -113,18 +97,32 @@ func (c *Catalog) Overview(hidden func(int) bool) string {
 			}
 			return strings.Compare(a.name, b.name)
 		})
-		items := make([]string, len(counts))
+		names := make([]string, len(counts))
 		for k, t := range counts {
-			items[k] = fmt.Sprintf("%s (%d)", plainName(t.name), t.n)
+			names[k] = plainName(t.name)
 		}
-		shown := list("; tags with the most: ", items, b.Len()+(MaxOverviewBytes-b.Len())/2)
-		// A resource is left out when a tag shown gives its name; one whose
+		const tagsHead, resourcesHead = "; tags with the most: ", "; resources: "
+		shown := names[:fitting(names, (MaxOverviewBytes-b.Len())/2-len(tagsHead))] // tags take at most half
+		tagFamilies := families(shown)
+		if len(shown) > 0 {
+			b.WriteString(tagsHead + strings.Join(familyItems(shown), ", "))
+		}
+		// A resource is left out when a tag shown gives its name, as a
+		// family's member does ("Sites {Devices}" names devices); one whose
 		// tag did not fit is the model's only sight of it.
 		named := map[string]bool{}
-		for _, t := range counts[:shown] {
-			named[NameKey(t.name)] = true
+		for _, f := range tagFamilies {
+			for _, m := range f.members {
+				named[NameKey(f.prefix+m)] = true
+				named[NameKey(m)] = true
+			}
 		}
-		list("; resources: ", resources.names(sp, named, MaxOverviewBytes-b.Len()), MaxOverviewBytes)
+		// Families take less room than their names joined: offer more.
+		room := MaxOverviewBytes - b.Len() - len(resourcesHead)
+		listed := resources.names(sp, named, 2*room)
+		if listed = listed[:fitting(listed, room)]; len(listed) > 0 {
+			b.WriteString(resourcesHead + strings.Join(familyItems(listed), ", "))
+		}
 	}
 	if b.Len() == 0 {
 		return ""

@@ -180,7 +180,9 @@ func NameKey(s string) string {
 
 // ResourceNames are the resource names of the catalog's paths (all its
 // APIs together), most endpoints first, as many as fit in room bytes
-// joined by ", ", leaving out the endpoints hidden reports (nil: none).
+// joined by ", ", names sharing a first word written once
+// ("transport-{slack, telegram, zulip}"), leaving out the endpoints hidden
+// reports (nil: none).
 // Like Overview it reads the paths of catalogs of up to maxResourceScan
 // endpoints only; a bigger one gives none.
 func (c *Catalog) ResourceNames(hidden func(int) bool, room int) []string {
@@ -193,5 +195,6 @@ func (c *Catalog) ResourceNames(hidden func(int) bool, room int) []string {
 			rc.add(0, c.Path(i))
 		}
 	}
-	return rc.names(0, nil, room)
+	names := rc.names(0, nil, 2*room) // families take less room than the names joined
+	return familyItems(names[:fitting(names, room)])
 }

@@ -51,7 +51,7 @@ func TestOverviewResources(t *testing.T) {
 		}
 		cat.Endpoints = append(cat.Endpoints, Endpoint{ID: fmt.Sprintf("%032x", i+1), Tag: tag, Method: method, Path: path})
 	}
-	want := "Clinic: 13 endpoints; tags with the most: Clinical (10), Patients (3); resources: amendments, Calls, bots, cancel, eobs, events, lines."
+	want := "Clinic: 13 endpoints; tags with the most: Clinical, Patients; resources: amendments, Calls, bots, cancel, eobs, events, lines."
 	if got := cat.Overview(nil); got != want {
 		t.Errorf("Overview = %q\nwant %q", got, want)
 	}
@@ -87,7 +87,7 @@ func TestOverviewResourceOfUnshownTag(t *testing.T) {
 		Collections: []Collection{{ID: "c", Title: "Bank"}},
 	}
 	for i := range 90 {
-		name := fmt.Sprintf("resource-number-%03d", i)
+		name := fmt.Sprintf("resourcenumber%03d", i) // one word each: no family to share
 		cat.Tags = append(cat.Tags, Tag{ID: name, Name: name})
 		for k := range 90 - i { // the first tags are the largest
 			cat.Endpoints = append(cat.Endpoints, Endpoint{ID: fmt.Sprintf("%032x", len(cat.Endpoints)+1), Tag: i, Method: "GET", Path: fmt.Sprintf("/u/{id}/%s/{k%d}", name, k)})
@@ -98,8 +98,10 @@ func TestOverviewResourceOfUnshownTag(t *testing.T) {
 	if !ok || len(got) < MaxOverviewBytes*9/10 {
 		t.Fatalf("Overview is %d bytes, resources none or few: %q", len(got), got)
 	}
+	_, tags, _ = strings.Cut(tags, "tags with the most: ")
+	shown := strings.Split(tags, ", ")
 	for r := range strings.SplitSeq(strings.TrimSuffix(resources, "."), ", ") {
-		if strings.Contains(tags, r+" (") {
+		if slices.Contains(shown, r) {
 			t.Errorf("resource %s is listed as a tag too", r)
 		}
 	}

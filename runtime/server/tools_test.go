@@ -123,7 +123,7 @@ func TestEndpointByID(t *testing.T) {
 func TestInstructionsNameTheAPI(t *testing.T) {
 	cs := connect(t, testOptions(nil))
 	got := cs.InitializeResult().Instructions
-	if !strings.Contains(got, "Served: Petstore: ") || !strings.Contains(got, "tags with the most: pet (") || len(got) > 2<<10 {
+	if !strings.Contains(got, "Served: Petstore: ") || !strings.Contains(got, "tags with the most: pet, ") || len(got) > 2<<10 {
 		t.Errorf("instructions (%d bytes) = %q; want the API's name, size and tags within 2 KiB", len(got), got)
 	}
 }
