@@ -24,8 +24,12 @@ func TestVocabTypo(t *testing.T) {
 		"inboox":  "inbox",  // a noun of the vocabulary
 		"retire":  "",       // the API's own word
 		"build":   "",
-		"delete":  "", // already a verb
-		"lst":     "", // too short to guess
+		"delete":  "",     // already a verb
+		"lst":     "",     // too short to guess
+		"lsit":    "list", // four letters: two swapped neighbours
+		"veiw":    "view", // likewise
+		"lisd":    "",     // but no other edit
+		"lis":     "",
 		"zzzzzz":  "",
 	} {
 		tries := 1
