@@ -21,7 +21,8 @@ const (
 // MaxOverviewBytes: the vocabulary a calling model needs to word its
 // searches in the API's own terms (a server puts it in its MCP
 // instructions). Tags take at most half of what is left for a spec, so an
-// API tagged "Clinical" still shows its patients and amendments.
+// API tagged "Clinical" still shows its patients and amendments; names
+// that share a first word are written with it once (see families).
 // Endpoints hidden reports (a server's run-time filter; nil: none) are
 // not counted.
 func (c *Catalog) Overview(hidden func(int) bool) string {
@@ -104,8 +105,8 @@ func (c *Catalog) Overview(hidden func(int) bool) string {
 		const tagsHead, resourcesHead = "; tags with the most: ", "; resources: "
 		shown := names[:fitting(names, (MaxOverviewBytes-b.Len())/2-len(tagsHead))] // tags take at most half
 		tagFamilies := families(shown)
-		if len(shown) > 0 {
-			b.WriteString(tagsHead + strings.Join(familyItems(shown), ", "))
+		if len(tagFamilies) > 0 {
+			b.WriteString(tagsHead + joinFamilies(tagFamilies))
 		}
 		// A resource is left out when a tag shown gives its name, as a
 		// family's member does ("Sites {Devices}" names devices); one whose
@@ -121,7 +122,7 @@ func (c *Catalog) Overview(hidden func(int) bool) string {
 		room := MaxOverviewBytes - b.Len() - len(resourcesHead)
 		listed := resources.names(sp, named, 2*room)
 		if listed = listed[:fitting(listed, room)]; len(listed) > 0 {
-			b.WriteString(resourcesHead + strings.Join(familyItems(listed), ", "))
+			b.WriteString(resourcesHead + joinFamilies(families(listed)))
 		}
 	}
 	if b.Len() == 0 {

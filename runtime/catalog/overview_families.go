@@ -119,3 +119,15 @@ func familyItems(names []string) []string {
 	}
 	return items
 }
+
+// joinFamilies writes fams joined by ", ".
+func joinFamilies(fams []family) string {
+	var b strings.Builder
+	for i, f := range fams {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(f.String())
+	}
+	return b.String()
+}
