@@ -103,10 +103,9 @@ func (c *Catalog) Overview(hidden func(int) bool) string {
 			names[k] = plainName(t.name)
 		}
 		const tagsHead, resourcesHead = "; tags with the most: ", "; resources: "
-		shown := names[:fitting(names, (MaxOverviewBytes-b.Len())/2-len(tagsHead))] // tags take at most half
-		tagFamilies := families(shown)
+		tagFamilies := fitFamilies(names, (MaxOverviewBytes-b.Len())/2-len(tagsHead)) // tags take at most half
 		if len(tagFamilies) > 0 {
-			b.WriteString(tagsHead + joinFamilies(tagFamilies))
+			b.WriteString(tagsHead + strings.Join(familyItems(tagFamilies), ", "))
 		}
 		// A resource is left out when a tag shown gives its name, as a
 		// family's member does ("Sites {Devices}" names devices); one whose
@@ -118,11 +117,8 @@ func (c *Catalog) Overview(hidden func(int) bool) string {
 				named[NameKey(m)] = true
 			}
 		}
-		// Families take less room than their names joined: offer more.
-		room := MaxOverviewBytes - b.Len() - len(resourcesHead)
-		listed := resources.names(sp, named, 2*room)
-		if listed = listed[:fitting(listed, room)]; len(listed) > 0 {
-			b.WriteString(resourcesHead + joinFamilies(families(listed)))
+		if listed := resources.shown(sp, named, MaxOverviewBytes-b.Len()-len(resourcesHead)); len(listed) > 0 {
+			b.WriteString(resourcesHead + strings.Join(familyItems(listed), ", "))
 		}
 	}
 	if b.Len() == 0 {

@@ -110,24 +110,17 @@ func (f family) String() string {
 	return f.prefix + "{" + strings.Join(f.members, ", ") + "}"
 }
 
-// familyItems groups names into families and writes each.
-func familyItems(names []string) []string {
-	fams := families(names)
+// fitFamilies are the longest run of names, in their order, that fits in
+// room bytes once written as families (see fitting).
+func fitFamilies(names []string, room int) []family {
+	return families(names[:fitting(names, room)])
+}
+
+// familyItems writes each of fams.
+func familyItems(fams []family) []string {
 	items := make([]string, len(fams))
 	for i, f := range fams {
 		items[i] = f.String()
 	}
 	return items
-}
-
-// joinFamilies writes fams joined by ", ".
-func joinFamilies(fams []family) string {
-	var b strings.Builder
-	for i, f := range fams {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(f.String())
-	}
-	return b.String()
 }

@@ -34,7 +34,7 @@ func TestFirstWord(t *testing.T) {
 // once, at the place of the first of them; two stay apart.
 func TestFamilies(t *testing.T) {
 	names := []string{"alert-log", "monitor", "transport-slack", "ping", "transport-telegram", "team-member", "transport-zulip", "team-invitation"}
-	got := strings.Join(familyItems(names), ", ")
+	got := strings.Join(familyItems(families(names)), ", ")
 	want := "alert-log, monitor, transport-{slack, telegram, zulip}, ping, team-member, team-invitation"
 	if got != want {
 		t.Errorf("familyItems = %q\nwant %q", got, want)
@@ -60,7 +60,7 @@ func TestFittingIsAPrefixWithinRoom(t *testing.T) {
 		}
 		room := rng.IntN(400)
 		k := fitting(names, room)
-		if got := strings.Join(familyItems(names[:k]), ", "); len(got) > room {
+		if got := strings.Join(familyItems(families(names[:k])), ", "); len(got) > room {
 			t.Fatalf("fitting(%q, %d) = %d: %d bytes written: %q", names, room, k, len(got), got)
 		}
 		plain := 0

@@ -100,6 +100,13 @@ func (rc *resourceCounter) names(sp int, skip map[string]bool, room int) []strin
 	return out
 }
 
+// shown are spec sp's resource names (see names) that fit in room bytes
+// once written as families.
+func (rc *resourceCounter) shown(sp int, skip map[string]bool, room int) []family {
+	names := rc.names(sp, skip, 2*room) // families take less room than the names joined: offer more
+	return fitFamilies(names, room)
+}
+
 // ResourceName is the name a literal path segment gives a resource: its
 // last dotted part (an action "microsoft.graph.cancel" is "cancel") but a
 // file format ("Calls.json" is "Calls"), before any fragment
@@ -195,6 +202,5 @@ func (c *Catalog) ResourceNames(hidden func(int) bool, room int) []string {
 			rc.add(0, c.Path(i))
 		}
 	}
-	names := rc.names(0, nil, 2*room) // families take less room than the names joined
-	return familyItems(names[:fitting(names, room)])
+	return familyItems(rc.shown(0, nil, room))
 }
