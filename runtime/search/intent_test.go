@@ -324,3 +324,26 @@ func TestActionWords(t *testing.T) {
 		})
 	}
 }
+
+// TestLivenessWords: asking whether a service is up finds its ping or
+// health endpoint, whichever of the words the API and the query use.
+func TestLivenessWords(t *testing.T) {
+	distractors := []catalog.Endpoint{
+		{ID: "c", Method: "HEAD", Path: "/shares/{key}", Summary: "Check a share's password"},
+		{ID: "d", Method: "GET", Path: "/shares", Summary: "List shares"},
+		{ID: "e", Method: "GET", Path: "/users/{id}", Summary: "Get a user"},
+		{ID: "f", Method: "POST", Path: "/tokens", Summary: "Create an auth token"},
+	}
+	pinged := tagCatalog("system", append([]catalog.Endpoint{
+		{ID: "a", Method: "GET", Path: "/ping", OperationID: "ping", Summary: "Ping"}}, distractors...)...)
+	wantFirst(t, Open(BuildIndex(CatalogDocs(pinged)), pinged), map[string]int{
+		"check that the backend is alive": 0,
+		"is the service reachable":        0,
+		"is the server healthy":           0,
+	})
+	alive := tagCatalog("system", append([]catalog.Endpoint{
+		{ID: "b", Method: "GET", Path: "/status", Summary: "Check if the server is alive"}}, distractors...)...)
+	wantFirst(t, Open(BuildIndex(CatalogDocs(alive)), alive), map[string]int{
+		"health ping for a load balancer": 0,
+	})
+}

@@ -288,6 +288,10 @@ func nounGroup(w string) []string {
 		return []string{"remaining", "limit"}
 	case "language", "languages", "locale":
 		return []string{"language", "locale"}
+	case "alive", "reachable", "health", "healthy", "healthcheck", "liveness", "ping":
+		// Asking whether a service is up: APIs answer with a ping, a
+		// health check or an "is alive" endpoint.
+		return []string{"ping", "health", "alive", "healthcheck"}
 	}
 	return nil
 }
