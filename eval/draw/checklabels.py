@@ -1,8 +1,11 @@
-# Checks a new query file before any search runs on it (eval/README.md, "Writing a drawn set"): every want names
-# an operation of the spec, and every syntax query's want is exactly the set its +/- path, method
-# and tag filters select, computed here from the documented semantics. It runs no search, so a
-# query writer can use it without learning how search ranks.
-# Usage, from the repository's root: python3 eval/draw/checklabels.py eval/queries/NAME.yaml
+# Checks a new query file before any search runs on it (eval/README.md, "Writing a drawn set"):
+# every want names an operation of the spec, and every syntax query's want is exactly the set its
+# +/- path, method and tag filters select, computed here from the documented semantics. It runs no
+# search and imports none of the repository's code, so a query writer can use it without learning
+# how search ranks. The want check repeats `go run . -check` (queryset.CheckLabels) only so that
+# the writer needs one command; the Go check stays the one every eval run and `make test` apply.
+# Usage: python3 eval/draw/checklabels.py eval/queries/NAME.yaml (or draw/checklabels.py
+# queries/NAME.yaml in eval/).
 import json, os, re, sys, yaml, shlex
 qf = sys.argv[1]
 d = yaml.safe_load(open(qf))
