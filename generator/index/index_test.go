@@ -2,6 +2,8 @@ package index
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -78,6 +80,53 @@ func TestDocsFollowCatalogOrder(t *testing.T) {
 		e := cat.Endpoints[i]
 		if d.Method != e.Method || d.Path != e.Path || d.Tags[0] != cat.Tags[e.Tag].Name {
 			t.Errorf("doc %d is %s %s (tag %s), endpoint is %s %s (tag %s)", i, d.Method, d.Path, d.Tags[0], e.Method, e.Path, cat.Tags[e.Tag].Name)
+		}
+	}
+}
+
+// TestUsageWordsReachTheAPIsWord: a query in everyday words finds the
+// operation its API names otherwise, through the lexicon's usage
+// thesaurus (internal/lexgen/usage.txt: "reboot" for restart, "reimburse"
+// for refund), which WordNet's relations alone do not give.
+func TestUsageWordsReachTheAPIsWord(t *testing.T) {
+	spec := filepath.Join(t.TempDir(), "devices.yaml")
+	const text = `openapi: 3.0.3
+info: {title: Devices, version: "1"}
+paths:
+  /devices:
+    get: {operationId: listDevices, summary: List devices, responses: {"200": {description: OK}}}
+  /devices/{id}:
+    parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+    delete: {operationId: deleteDevice, summary: Delete a device, responses: {"204": {description: Gone}}}
+  /devices/{id}/restart:
+    parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+    post: {operationId: restartDevice, summary: Restart a device, responses: {"202": {description: Accepted}}}
+  /devices/{id}/firmware:
+    parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+    put: {operationId: updateFirmware, summary: Update a device's firmware, responses: {"200": {description: OK}}}
+  /orders/{id}/refund:
+    parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+    post: {operationId: refundOrder, summary: Refund an order, responses: {"200": {description: OK}}}
+  /orders/{id}:
+    parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+    get: {operationId: getOrder, summary: Get an order, responses: {"200": {description: OK}}}
+`
+	if err := os.WriteFile(spec, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	api := lowered(t, spec)
+	cat := Catalog(api)
+	s := search.Open(Build(api), cat)
+	for query, want := range map[string]string{
+		"reboot the device":         "/devices/{id}/restart",
+		"reimburse me for an order": "/orders/{id}/refund",
+	} {
+		res, err := s.Search(context.Background(), search.Query{Text: query, Limit: 1})
+		if err != nil || len(res.Hits) == 0 {
+			t.Fatalf("%q: Search = %+v, %v", query, res, err)
+		}
+		if got := cat.Endpoints[res.Hits[0].Endpoint].Path; got != want {
+			t.Errorf("%q: best hit %s, want %s", query, got, want)
 		}
 	}
 }

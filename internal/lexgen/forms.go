@@ -99,10 +99,11 @@ func readWordNet(dict string) (*wordNet, error) {
 // writeForms writes, for every English word of known that has some, its
 // derivationally related forms that are in known too ("react" →
 // "reaction", "reactive"), then, each after relatedMark, the words
-// meaningWords relates to it: one line per word, sorted, the word and the
-// others separated by spaces. near lists the words within
+// meaningWords or a usage pair (readUsage: "restart" and "reboot") relates
+// to it: one line per word, sorted, the word and the others separated by
+// spaces. near lists the words within
 // search.NearCosine of each (search.NearWords).
-func writeForms(wn *wordNet, out string, known map[string]int, near map[string][]string) error {
+func writeForms(wn *wordNet, usage [][2]string, out string, known map[string]int, near map[string][]string) error {
 	rel := relation{}
 	for _, p := range wn.ptrs {
 		from, to := wn.synsets[p.from], wn.synsets[p.to]
@@ -113,6 +114,9 @@ func writeForms(wn *wordNet, out string, known map[string]int, near map[string][
 		rel.join(a, b, known, true)
 	}
 	meaningWords(wn, near, func(a, b string) { rel.join(a, b, known, false) })
+	for _, p := range usage {
+		rel.join(p[0], p[1], known, false)
+	}
 	return rel.write(out)
 }
 

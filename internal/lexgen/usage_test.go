@@ -1,0 +1,91 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestUsageJoinsAsMeaning: a usage line relates its term and each
+// alternative both ways as words related in meaning, when the vocabulary
+// knows both; an unknown word is left out.
+func TestUsageJoinsAsMeaning(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "usage.txt")
+	text := "# comment\nrefund reimburse repay\nvendor supplier zzyzx\nalone\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	usage, err := readUsage(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	known := map[string]int{"refund": 0, "reimburse": 1, "repay": 2, "vendor": 3, "supplier": 4}
+	out := filepath.Join(t.TempDir(), "forms.txt.gz")
+	if err := writeForms(&wordNet{}, usage, out, known, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := "refund ~reimburse ~repay\n" +
+		"reimburse ~refund\n" +
+		"repay ~refund\n" +
+		"supplier ~vendor\n" +
+		"vendor ~supplier\n"
+	if got := gunzipFile(t, out); got != want {
+		t.Errorf("forms:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestUsageRejectsWhatIsNoWord: a line that is not lowercase words fails
+// with the file and line.
+func TestUsageRejectsWhatIsNoWord(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "usage.txt")
+	if err := os.WriteFile(file, []byte("refund repay\ninvoice Bill\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := readUsage(file)
+	if err == nil || !strings.Contains(err.Error(), "usage.txt:2:") {
+		t.Errorf("err = %v, want one naming usage.txt:2", err)
+	}
+}
+
+// TestUsageTermsAreWordsOfThreeSpecs: the thesaurus covers the words of
+// operation paths, operationIds, summaries and tags that three specs use,
+// identifiers split; a word of two specs ("payments"), a function word
+// and a word outside the vocabulary are left out.
+func TestUsageTermsAreWordsOfThreeSpecs(t *testing.T) {
+	dir := t.TempDir()
+	specs := []string{
+		`{"paths":{"/refunds/{id}":{"get":{"operationId":"getRefund","summary":"Get the refund","tags":["Payments"]}}}}`,
+		`{"paths":{"/v1/refunds":{"post":{"operationId":"createRefund","tags":["billing"]},"parameters":[]}}}`,
+		`{"paths":{"/payments":{"get":{"operationId":"listRefundsForPayment","summary":"Refund payments for the invoice"}}}}`,
+	}
+	for i, s := range specs {
+		if err := os.WriteFile(filepath.Join(dir, string(rune('a'+i))+".json"), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	known := map[string]int{}
+	for _, w := range []string{"refund", "refunds", "payments", "the", "for", "get", "invoice"} {
+		known[w] = len(known)
+	}
+	terms, err := usageTerms(dir, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"refund", "refunds"}; !slices.Equal(terms, want) {
+		t.Errorf("terms = %v, want %v", terms, want)
+	}
+}
+
+// The committed thesaurus is what the word tables were derived from
+// (make lexicon-check compares them); here it must at least read.
+func TestCommittedUsageReads(t *testing.T) {
+	usage, err := readUsage("usage.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(usage) < 1000 {
+		t.Errorf("usage.txt has %d pairs, want the whole thesaurus", len(usage))
+	}
+}

