@@ -114,8 +114,10 @@ func writeForms(wn *wordNet, usage [][2]string, out string, known map[string]int
 		rel.join(a, b, known, true)
 	}
 	meaningWords(wn, near, func(a, b string) { rel.join(a, b, known, false) })
+	// A usage pair was chosen word by word, so it needs no vector to be
+	// kept (admin, retry, bookkeeping are not among the vectors' words).
 	for _, p := range usage {
-		rel.join(p[0], p[1], known, false)
+		rel.join(p[0], p[1], nil, false)
 	}
 	return rel.write(out)
 }
@@ -162,12 +164,13 @@ const relatedMark = search.RelatedMark
 // derivational form, false for a word related only in meaning.
 type relation map[string]map[string]bool
 
-// join relates two different plain words both ways, when known has both;
-// a form stays a form when meaningWords relates it too.
+// join relates two different plain words both ways, when known has both
+// (any two, when known is nil); a form stays a form when meaningWords
+// relates it too.
 func (rel relation) join(a, b string, known map[string]int, form bool) {
 	_, okA := known[a]
 	_, okB := known[b]
-	if a == b || !okA || !okB || !plainWord(a) || !plainWord(b) {
+	if a == b || (known != nil && (!okA || !okB)) || !plainWord(a) || !plainWord(b) {
 		return
 	}
 	for _, p := range [2][2]string{{a, b}, {b, a}} {
