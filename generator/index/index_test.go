@@ -87,7 +87,8 @@ func TestDocsFollowCatalogOrder(t *testing.T) {
 // TestUsageWordsReachTheAPIsWord: a query in everyday words finds the
 // operation its API names otherwise, through the lexicon's usage
 // thesaurus (internal/lexgen/usage.txt: "reboot" for restart, "reimburse"
-// for refund), which WordNet's relations alone do not give.
+// for refund). WordNet's relations and the word vectors alone find the
+// first but not the second.
 func TestUsageWordsReachTheAPIsWord(t *testing.T) {
 	spec := filepath.Join(t.TempDir(), "devices.yaml")
 	const text = `openapi: 3.0.3

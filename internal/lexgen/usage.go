@@ -27,10 +27,12 @@ func readUsage(file string) ([][2]string, error) {
 		if len(fs) == 0 || strings.HasPrefix(fs[0], "#") {
 			continue
 		}
-		for _, alt := range fs[1:] {
-			if !plainWord(fs[0]) || !plainWord(alt) || alt == fs[0] {
-				return nil, fmt.Errorf("%s:%d: %q: want lowercase words, each other than the term", file, n, alt)
+		for i, w := range fs {
+			if !plainWord(w) || (i > 0 && w == fs[0]) {
+				return nil, fmt.Errorf("%s:%d: %q: want lowercase words, each other than the term", file, n, w)
 			}
+		}
+		for _, alt := range fs[1:] {
 			pairs = append(pairs, [2]string{fs[0], alt})
 		}
 	}

