@@ -193,6 +193,28 @@ func TestDisableMayDelete(t *testing.T) {
 	})
 }
 
+// TestFindMaySearch: "find a judge by name" asks for the API's search of
+// judges, though "find" is a read verb: a lookup by a criterion is what a
+// search endpoint does, and a long description saying "find" elsewhere
+// does not make the search lose to it.
+func TestFindMaySearch(t *testing.T) {
+	cat := tagCatalog("court",
+		catalog.Endpoint{ID: "a", Method: "GET", Path: "/caseSearch", Summary: "Case search.",
+			Description: catalog.Text("Find cases containing each of the terms; find by judge name, party or attorney.")},
+		catalog.Endpoint{ID: "b", Method: "GET", Path: "/judge/{judgeId}", Summary: "Gets details for a requested Judge ID."},
+		catalog.Endpoint{ID: "c", Method: "GET", Path: "/case/{caseId}/judges", Summary: "Gets Judges for a requested Case ID."},
+		catalog.Endpoint{ID: "d", Method: "GET", Path: "/judgeSearch", Summary: "Judge search."},
+		catalog.Endpoint{ID: "e", Method: "GET", Path: "/importCase", Summary: "Find a case for a requested case number and court."},
+	)
+	wantFirst(t, Open(BuildIndex(CatalogDocs(cat)), cat), map[string]int{
+		"find a judge by name":  3,
+		"look up a judge":       3,
+		"locate a judge":        3,
+		"judge details by id":   1,
+		"get the case's judges": 2,
+	})
+}
+
 // wantFirst checks that s ranks each query's endpoint first.
 func wantFirst(t *testing.T, s Searcher, want map[string]int) {
 	t.Helper()

@@ -58,7 +58,9 @@ func verbMeaning(w string) meaning {
 		return meaning{words: words, weight: weightVerbSynonym, methods: methods, fields: titleFields}
 	}
 	switch w {
-	case "list", "get", "show", "fetch", "retrieve", "read", "find", "view", "lookup",
+	case "find", "lookup", "locate":
+		return verb(methodsRead(), "list", "get", "retrieve", "fetch", "find", "show", "read", "search", "lookup")
+	case "list", "get", "show", "fetch", "retrieve", "read", "view",
 		"see", "display", "obtain", "browse", "return", "returns", "enumerate", "check":
 		return verb(methodsRead(), "list", "get", "retrieve", "fetch", "find", "show", "read")
 	case "search", "query":
@@ -148,7 +150,9 @@ func phraseMeaning(p string) meaning {
 		return act(methodsDelete(), "delete", "remove")
 	case "put on":
 		return act(methodsCreate(), "add", "set")
-	case "look up", "find out":
+	case "look up":
+		return act(methodsRead(), "get", "find", "lookup", "search")
+	case "find out":
 		return act(methodsRead(), "get", "find", "lookup")
 	case "log in", "sign in":
 		return act(nil, "login", "authenticate", "session", "token")
