@@ -12,7 +12,7 @@ const (
 	weightVerbSynonym = 0.55
 	weightNounSynonym = 0.8
 	weightForm        = 0.7  // a related form of the word (WordNet), see appendForms
-	weightMeaning     = 0.5  // a word near it in meaning, when the API lacks the word (appendForms)
+	weightMeaning     = 0.7  // a word near it in meaning, when the API lacks the word (appendForms)
 	weightPhrase      = 0.9  // words of a multi-word expression ("turn on")
 	weightCriterion   = 0.5  // a word naming a filter criterion ("by name")
 	weightHint        = 0.35 // score lift of an endpoint whose method the query's action hints at
