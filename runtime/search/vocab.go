@@ -40,6 +40,11 @@ func methodsUpdate() []string { return []string{"PATCH", "PUT"} }
 func methodsAct() []string    { return []string{"POST", "PUT", "PATCH"} }
 func methodsWrite() []string  { return []string{"POST", "PUT", "PATCH", "DELETE"} }
 
+// readWords are the API words of reading actions.
+func readWords() []string {
+	return []string{"list", "get", "retrieve", "fetch", "find", "show", "read"}
+}
+
 // wordMeaning is the meaning of one lowercase query word; zero when the
 // vocabulary has nothing to say.
 func wordMeaning(w string) meaning {
@@ -58,11 +63,11 @@ func verbMeaning(w string) meaning {
 		return meaning{words: words, weight: weightVerbSynonym, methods: methods, fields: titleFields}
 	}
 	switch w {
-	case "find", "lookup", "locate":
-		return verb(methodsRead(), "list", "get", "retrieve", "fetch", "find", "show", "read", "search", "lookup")
+	case "find", "lookup", "locate": // a lookup may be the API's search
+		return verb(methodsRead(), append(readWords(), "search", "lookup")...)
 	case "list", "get", "show", "fetch", "retrieve", "read", "view",
 		"see", "display", "obtain", "browse", "return", "returns", "enumerate", "check":
-		return verb(methodsRead(), "list", "get", "retrieve", "fetch", "find", "show", "read")
+		return verb(methodsRead(), readWords()...)
 	case "search", "query":
 		return verb(methodsRead(), "search", "find", "query")
 	case "create", "add", "new", "make", "insert", "register", "submit", "post",
