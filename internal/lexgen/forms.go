@@ -14,6 +14,27 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
+// eachEntry calls fn with every line of a WordNet file but the licence
+// header's (lines that start with a space) and empty ones.
+func eachEntry(file string, fn func(line string)) error {
+	f, err := os.Open(file)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if line := sc.Text(); line != "" && line[0] != ' ' {
+			fn(line)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("%s: %w", filepath.Base(file), err)
+	}
+	return nil
+}
+
 // synsetKey names a synset: its data file and offset there.
 type synsetKey struct {
 	pos    byte
@@ -42,68 +63,60 @@ type wordNet struct {
 func readWordNet(dict string) (*wordNet, error) {
 	wn := &wordNet{synsets: map[synsetKey][]string{}, hypernyms: map[synsetKey][]synsetKey{}}
 	for _, name := range []string{"noun", "verb", "adj", "adv"} {
-		f, err := os.Open(filepath.Join(dict, "data."+name))
-		if err != nil {
+		if err := eachEntry(filepath.Join(dict, "data."+name), wn.addSynset); err != nil {
 			return nil, err
-		}
-		sc := bufio.NewScanner(f)
-		sc.Buffer(make([]byte, 1<<20), 1<<20)
-		for sc.Scan() {
-			line := sc.Text()
-			if line == "" || line[0] == ' ' {
-				continue // licence header
-			}
-			fs := strings.Fields(line)
-			if len(fs) < 4 {
-				continue
-			}
-			off, _ := strconv.Atoi(fs[0])
-			k := synsetKey{posOf(fs[2]), off}
-			nw, _ := strconv.ParseInt(fs[3], 16, 32)
-			i := 4
-			var words []string
-			for w := 0; w < int(nw) && i+1 < len(fs); w++ {
-				words = append(words, lemma(fs[i]))
-				i += 2
-			}
-			wn.synsets[k] = words
-			if i >= len(fs) {
-				continue
-			}
-			np, _ := strconv.Atoi(fs[i])
-			i++
-			for p := 0; p < np && i+3 < len(fs); p++ {
-				sym, toOff, toPos, st := fs[i], fs[i+1], fs[i+2], fs[i+3]
-				i += 4
-				o, _ := strconv.Atoi(toOff)
-				if (sym == "@" || sym == "@i") && st == "0000" {
-					wn.hypernyms[k] = append(wn.hypernyms[k], synsetKey{posOf(toPos), o})
-					continue
-				}
-				if sym != "+" || len(st) != 4 || st == "0000" {
-					continue
-				}
-				src, _ := strconv.ParseInt(st[:2], 16, 32)
-				tgt, _ := strconv.ParseInt(st[2:], 16, 32)
-				wn.ptrs = append(wn.ptrs, pointer{k, int(src), synsetKey{posOf(toPos), o}, int(tgt)})
-			}
-		}
-		f.Close()
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("data.%s: %w", name, err)
 		}
 	}
 	return wn, nil
+}
+
+// addSynset reads one line of a WordNet data file: a synset's words, its
+// hypernyms and its words' derivation pointers.
+func (wn *wordNet) addSynset(line string) {
+	fs := strings.Fields(line)
+	if len(fs) < 4 {
+		return
+	}
+	off, _ := strconv.Atoi(fs[0])
+	k := synsetKey{posOf(fs[2]), off}
+	nw, _ := strconv.ParseInt(fs[3], 16, 32)
+	i := 4
+	var words []string
+	for w := 0; w < int(nw) && i+1 < len(fs); w++ {
+		words = append(words, lemma(fs[i]))
+		i += 2
+	}
+	wn.synsets[k] = words
+	if i >= len(fs) {
+		return
+	}
+	np, _ := strconv.Atoi(fs[i])
+	i++
+	for p := 0; p < np && i+3 < len(fs); p++ {
+		sym, toOff, toPos, st := fs[i], fs[i+1], fs[i+2], fs[i+3]
+		i += 4
+		o, _ := strconv.Atoi(toOff)
+		if (sym == "@" || sym == "@i") && st == "0000" {
+			wn.hypernyms[k] = append(wn.hypernyms[k], synsetKey{posOf(toPos), o})
+			continue
+		}
+		if sym != "+" || len(st) != 4 || st == "0000" {
+			continue
+		}
+		src, _ := strconv.ParseInt(st[:2], 16, 32)
+		tgt, _ := strconv.ParseInt(st[2:], 16, 32)
+		wn.ptrs = append(wn.ptrs, pointer{k, int(src), synsetKey{posOf(toPos), o}, int(tgt)})
+	}
 }
 
 // writeForms writes, for every English word of known that has some, its
 // derivationally related forms that are in known too ("react" →
 // "reaction", "reactive"), then, each after relatedMark, the words
 // meaningWords or a usage line (readUsage: "restart" and "reboot") relates
-// to it: one line per word, sorted, the word and the others separated by
+// to it and the phrases a phrase line (readPhrases) gives it for: one line per word, sorted, the word and the others separated by
 // spaces. near lists the words within
 // search.NearCosine of each (search.NearWords).
-func writeForms(wn *wordNet, usage []usageLine, out string, known map[string]int, near map[string][]string) error {
+func writeForms(wn *wordNet, usage, phrases []usageLine, out string, known map[string]int, near map[string][]string) error {
 	rel := relation{}
 	for _, p := range wn.ptrs {
 		from, to := wn.synsets[p.from], wn.synsets[p.to]
@@ -119,6 +132,16 @@ func writeForms(wn *wordNet, usage []usageLine, out string, known map[string]int
 	for _, l := range usage {
 		for _, alt := range l.alts {
 			rel.join(l.term, alt, nil, false)
+		}
+	}
+	// A phrase is no word a query's search looks up alone: its words lead
+	// to it, for formsTable's key, not the other way.
+	for _, l := range phrases {
+		for _, alt := range l.alts {
+			if rel[alt] == nil {
+				rel[alt] = map[string]bool{}
+			}
+			rel[alt][l.term] = false
 		}
 	}
 	return rel.write(out)

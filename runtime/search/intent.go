@@ -98,7 +98,7 @@ func (in *intent) readExpressions(r *reader, ws []qword) ([]bool, map[int][]stri
 	taken := make([]bool, len(ws))
 	actions := map[int][]string{}
 	for i := range ws {
-		m, used := expressionAt(ws, taken, i)
+		m, used := expressionAt(r, ws, taken, i)
 		if used == nil {
 			continue
 		}
@@ -114,6 +114,7 @@ func (in *intent) readExpressions(r *reader, ws []qword) ([]bool, map[int][]stri
 		g := group{c: clause{occur: should, field: fieldAll, kind: kindTerm, boost: 1, raw: text, value: text},
 			fields: allFields, coord: true, sum: true}
 		g.alts = appendRelated(r, nil, m, 0)
+		g.alts = appendTerms(r, g.alts, m.terms, weightMeaning)
 		in.groups = append(in.groups, g)
 	}
 	// A clause is consumed when expressions took all its words.
@@ -298,7 +299,7 @@ func knownVerb(w string, rules []suffixRule) string {
 // expressionAt finds the longest expression starting at word i: three or
 // two words in a row, or a phrasal verb with its particle a few words on.
 // It returns the expression's meaning and the words it uses.
-func expressionAt(ws []qword, taken []bool, i int) (meaning, []int) {
+func expressionAt(r *reader, ws []qword, taken []bool, i int) (meaning, []int) {
 	if taken[i] {
 		return meaning{}, nil
 	}
@@ -323,8 +324,15 @@ func expressionAt(ws []qword, taken []bool, i int) (meaning, []int) {
 			return m, used
 		}
 	}
+	// A phrasal verb is two words a space apart: joined ("add-on",
+	// "sign-on") they are a noun, one clause.
+	if i+1 < len(ws) && !taken[i+1] && ws[i].clause != ws[i+1].clause {
+		if m := phrasalMeaning(r, ws[i].w, ws[i+1].w); m.terms != nil {
+			return m, []int{i, i + 1}
+		}
+	}
 	for j := i + 2; j < len(ws) && j <= i+1+maxParticleGap; j++ {
-		if taken[j] || !isParticle(ws[j].w) {
+		if taken[j] || !IsParticle(ws[j].w) {
 			continue
 		}
 		if m := phraseMeaning(ws[i].w + " " + ws[j].w); m.words != nil && m.methods != nil {

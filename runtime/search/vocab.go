@@ -23,6 +23,7 @@ const (
 // meaning is what a query word or expression stands for.
 type meaning struct {
 	words   []string // API words it also searches
+	terms   []string // index terms it also searches at weightMeaning (a phrasal verb's, see phrasalMeaning)
 	weight  float64  // their weight relative to the query's own word
 	methods []string // HTTP methods an action hints at
 	fields  uint     // when not 0, the text fields its words count in
@@ -181,16 +182,6 @@ func phraseMeaning(p string) meaning {
 		return noun("revision", "history", "version")
 	}
 	return meaning{}
-}
-
-// isParticle reports words that complete a phrasal verb, possibly after
-// its object ("take a label off").
-func isParticle(w string) bool {
-	switch w {
-	case "on", "off", "out", "up", "down", "in", "back", "away", "over":
-		return true
-	}
-	return false
 }
 
 // nounGroup returns the API words a query word may stand for:
