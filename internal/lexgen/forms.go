@@ -113,9 +113,9 @@ func (wn *wordNet) addSynset(line string) {
 // derivationally related forms that are in known too ("react" →
 // "reaction", "reactive"), then, each after relatedMark, the words
 // meaningWords or a usage line (readUsage: "restart" and "reboot") relates
-// to it and the phrases a phrase line (readPhrases) gives it for: one line per word, sorted, the word and the others separated by
-// spaces. near lists the words within
-// search.NearCosine of each (search.NearWords).
+// to it and the phrases a phrase line (readPhrases) gives it for: one
+// line per word, sorted, the word and the others separated by spaces. near
+// lists the words within search.NearCosine of each (search.NearWords).
 func writeForms(wn *wordNet, usage, phrases []usageLine, out string, known map[string]int, near map[string][]string) error {
 	rel := relation{}
 	for _, p := range wn.ptrs {
@@ -138,10 +138,7 @@ func writeForms(wn *wordNet, usage, phrases []usageLine, out string, known map[s
 	// to it, for formsTable's key, not the other way.
 	for _, l := range phrases {
 		for _, alt := range l.alts {
-			if rel[alt] == nil {
-				rel[alt] = map[string]bool{}
-			}
-			rel[alt][l.term] = false
+			rel.relate(alt, l.term, false)
 		}
 	}
 	return rel.write(out)
@@ -198,12 +195,16 @@ func (rel relation) join(a, b string, known map[string]int, form bool) {
 	if a == b || (known != nil && (!okA || !okB)) || !plainWord(a) || !plainWord(b) {
 		return
 	}
-	for _, p := range [2][2]string{{a, b}, {b, a}} {
-		if rel[p[0]] == nil {
-			rel[p[0]] = map[string]bool{}
-		}
-		rel[p[0]][p[1]] = rel[p[0]][p[1]] || form
+	rel.relate(a, b, form)
+	rel.relate(b, a, form)
+}
+
+// relate relates word a to b one way; a form stays a form.
+func (rel relation) relate(a, b string, form bool) {
+	if rel[a] == nil {
+		rel[a] = map[string]bool{}
 	}
+	rel[a][b] = rel[a][b] || form
 }
 
 // write writes rel as sorted lines "word other…" to a gzipped file.

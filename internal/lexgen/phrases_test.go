@@ -107,10 +107,7 @@ func TestCommittedPhrasesCoverTheTerms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := make([]string, len(phrases))
-	for i, l := range phrases {
-		got[i] = l.term
-	}
+	got := termsOf(phrases)
 	if !slices.Equal(got, want) {
 		t.Errorf("phrases.txt has %d phrases, -phrase-terms lists %d; they differ", len(got), len(want))
 	}

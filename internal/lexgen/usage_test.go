@@ -126,11 +126,17 @@ func TestCommittedUsageCoversTheTerms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := make([]string, len(usage))
-	for i, l := range usage {
-		got[i] = l.term
-	}
+	got := termsOf(usage)
 	if !slices.Equal(got, want) {
 		t.Errorf("usage.txt has %d terms, -usage-terms lists %d; they differ", len(got), len(want))
 	}
+}
+
+// termsOf is the terms of a thesaurus's lines, in order.
+func termsOf(lines []usageLine) []string {
+	terms := make([]string, len(lines))
+	for i, l := range lines {
+		terms[i] = l.term
+	}
+	return terms
 }

@@ -279,21 +279,27 @@ type suffixRule struct {
 // verb, or w.
 func knownVerb(w string, rules []suffixRule) string {
 	for _, s := range rules {
-		b, ok := strings.CutSuffix(w, s.suffix)
-		if !ok || len(b) < 2 {
-			continue
-		}
-		cands := []string{b + s.base}
-		if n := len(b); s.double && b[n-1] == b[n-2] {
-			cands = append(cands, b[:n-1])
-		}
-		for _, c := range cands {
+		for _, c := range s.bases(w) {
 			if len(c) > 1 && verbMeaning(c).methods != nil {
 				return c
 			}
 		}
 	}
 	return w
+}
+
+// bases are the words w may be made of by s: w without s's suffix, plus
+// its base, then with a doubled last letter made single; none when w lacks
+// the suffix or too little is left.
+func (s suffixRule) bases(w string) []string {
+	b, ok := strings.CutSuffix(w, s.suffix)
+	if !ok || len(b) < 2 {
+		return nil
+	}
+	if n := len(b); s.double && b[n-1] == b[n-2] {
+		return []string{b + s.base, b[:n-1]}
+	}
+	return []string{b + s.base}
 }
 
 // expressionAt finds the longest expression starting at word i: three or

@@ -131,9 +131,9 @@ func isTitleField(f field) bool {
 func formsTable(an *analyzer, api map[string]bool, lex Lexicon, df func(string) int) string {
 	alts := map[string]map[string]relationKind{} // form's term → API term → the closest relation
 	add := func(f, ta string, kind relationKind) {
-		tf, ok := an.normalize(f, false)
-		if isPhraseKey(f) { // a phrasal verb's words, as a query's search looks them up
-			tf, ok = f, true
+		tf, ok := f, true // a phrasal verb's key is looked up as written
+		if !isPhraseKey(f) {
+			tf, ok = an.normalize(f, false)
 		}
 		if !ok || tf == ta || (kind == relatedMeaning && df(tf) > 0) {
 			return

@@ -60,14 +60,7 @@ func verbForms(w string) []string {
 		{"ied", "y", false}, {"ed", "", true}, {"d", "", false},
 		{"ing", "", true}, {"ing", "e", false},
 	} {
-		b, ok := strings.CutSuffix(w, s.suffix)
-		if !ok || len(b) < 2 {
-			continue
-		}
-		forms = append(forms, b+s.base)
-		if n := len(b); s.double && b[n-1] == b[n-2] {
-			forms = append(forms, b[:n-1])
-		}
+		forms = append(forms, s.bases(w)...)
 	}
 	return forms
 }
@@ -76,11 +69,7 @@ func verbForms(w string) []string {
 // weight, that alts lacks.
 func appendTerms(r *reader, alts []alt, terms []string, weight float64) []alt {
 	for _, term := range terms {
-		dup := false
-		for _, a := range alts {
-			dup = dup || a.info.key == term
-		}
-		if t, ok := r.lookup(term); ok && !dup {
+		if t, ok := r.lookup(term); ok && !hasAlt(alts, term) {
 			alts = append(alts, alt{info: t, weight: weight, via: "meaning"})
 		}
 	}

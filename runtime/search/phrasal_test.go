@@ -61,11 +61,7 @@ func TestPhrasalVerbs(t *testing.T) {
 func TestVerbForms(t *testing.T) {
 	for w, want := range map[string]string{"kicked": "kick", "stopped": "stop", "tears": "tear", "carries": "carry", "signing": "sign", "hooks": "hook"} {
 		forms := verbForms(w)
-		found := false
-		for _, f := range forms {
-			found = found || f == want
-		}
-		if forms[0] != w || !found {
+		if forms[0] != w || !slices.Contains(forms, want) {
 			t.Errorf("verbForms(%q) = %v, want %q first and %q among them", w, forms, w, want)
 		}
 	}

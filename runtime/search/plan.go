@@ -396,11 +396,7 @@ func textGroups(r *reader, c clause, expand bool, typos *int) ([]group, error) {
 func appendRelated(r *reader, alts []alt, m meaning, idfCap float64) []alt {
 	for _, w := range m.words {
 		for _, term := range analyzeKeepingStopWords(w) {
-			dup := false
-			for _, a := range alts {
-				dup = dup || a.info.key == term
-			}
-			if dup {
+			if hasAlt(alts, term) {
 				continue
 			}
 			if t, ok := r.lookup(term); ok {
@@ -409,6 +405,16 @@ func appendRelated(r *reader, alts []alt, m meaning, idfCap float64) []alt {
 		}
 	}
 	return alts
+}
+
+// hasAlt reports whether alts already searches term.
+func hasAlt(alts []alt, term string) bool {
+	for _, a := range alts {
+		if a.info.key == term {
+			return true
+		}
+	}
+	return false
 }
 
 // fitShape leaves out of a read's synonyms the verb that reads the other
